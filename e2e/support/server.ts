@@ -1,0 +1,59 @@
+/**
+ * A real Hookwise server for browser tests: built app, fresh SQLite file, demo data,
+ * listening on a free port. Log lines are kept so tests can inspect them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createDemo, type DemoResult } from '../../src/server/modules/demo/demo.service';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: Db;
+  config: Config;
+  demo: DemoResult;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-e2e-'));
+  // Listen first on a free port, so links in the demo data point at the real address.
+  const database = openDatabase(`sqlite:${path.join(dir, 'e2e.db')}`);
+  await migrateToLatest(database.db);
+  const logs: string[] = [];
+  const stream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;
+  let config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    POLL_TOKEN_SECRET: 'e2e-secret-0123456789-0123456789-abcdef',
+    PORT: '0',
+    ...env,
+  });
+  const app = await buildApp({ config, database }, { logger: { level: 'info', stream } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  config = Object.freeze({ ...config, publicUrl: url });
+  const demo = await createDemo(config, database);
+  return {
+    url,
+    app,
+    database,
+    config,
+    demo,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Lint: typescript-eslint (strict, type-aware), React hooks, accessibility, and the one-way
+// import rule: web and server import shared only, never each other.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noCrossImports = (forbidden, label) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: forbidden, message: `${label} may import src/shared only.` }] },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/server/config.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...noCrossImports(['**/server/**', '**/server'], 'src/web'),
+    },
+  },
+  { files: ['src/server/**/*.ts'], rules: noCrossImports(['**/web/**', '**/web'], 'src/server') },
+  { files: ['src/shared/**/*.ts'], rules: noCrossImports(['**/web/**', '**/server/**'], 'src/shared') },
+  {
+    files: [
+      'src/server/config.ts',
+      'e2e/**',
+      'bench/**',
+      '**/*.test.ts',
+      '**/test/**',
+      'vite.config.ts',
+      'vitest.config.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

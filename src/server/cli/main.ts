@@ -1,0 +1,103 @@
+/**
+ * The `hookwise` command line. Every command has --help; errors end with a one-line reason
+ * on stderr and a non-zero exit code.
+ */
+import { Command, CommanderError } from 'commander';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { createDemo, type DemoResult } from '../modules/demo/demo.service';
+import { countTenants } from '../modules/tenants/tenants.repository';
+import { startServer, stopOnSignals } from '../server';
+
+export function buildCli(): Command {
+  const program = new Command('hookwise')
+    .description('Hookwise: security-awareness and phishing-simulation recipient application')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('serve')
+    .description('migrate the database and serve the app and API')
+    .option('--demo-if-empty', 'create the demo data when the database has no tenant yet')
+    .action(async (options: { demoIfEmpty?: boolean }) => {
+      const config = loadConfig();
+      if (options.demoIfEmpty) {
+        const database = openDatabase(config.databaseUrl);
+        try {
+          await migrateToLatest(database.db);
+          if ((await countTenants(database.db)) === 0) printDemo(await createDemo(config, database));
+        } finally {
+          await database.close();
+        }
+      }
+      const server = await startServer(config);
+      stopOnSignals(server);
+      process.stdout.write(`\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n`);
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(async () => {
+      const database = openDatabase(loadConfig().databaseUrl);
+      try {
+        const applied = await migrateToLatest(database.db);
+        process.stdout.write(
+          applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n',
+        );
+      } finally {
+        await database.close();
+      }
+    });
+
+  program
+    .command('demo')
+    .description('create a demo tenant, campaign, three recipients and a poll link')
+    .option('--json', 'print one JSON object instead of text')
+    .action(async (options: { json?: boolean }) => {
+      const config = loadConfig();
+      const database = openDatabase(config.databaseUrl);
+      try {
+        await migrateToLatest(database.db);
+        const demo = await createDemo(config, database);
+        if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
+        else printDemo(demo);
+      } finally {
+        await database.close();
+      }
+    });
+
+  return program;
+}
+
+function printDemo(demo: DemoResult): void {
+  const lines = [
+    '',
+    'Demo data created.',
+    `  Tenant:  ${demo.tenantId}`,
+    `  API key: ${demo.apiKey}  (shown once; keep it to use the operator API)`,
+    '',
+    'Recipient links (simulated phishing journey):',
+    ...demo.recipients.map((r) => `  ${r.url}`),
+    '',
+    'Reviewer link (reported URLs):',
+    `  ${demo.pollUrl}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+      return;
+    }
+    const reason = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    process.stderr.write(`hookwise: ${reason.split('\n')[0]}\n`);
+    process.exitCode = 1;
+  }
+}

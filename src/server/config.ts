@@ -1,0 +1,91 @@
+/**
+ * Hookwise configuration: the only module that reads process.env. Parsed once, validated,
+ * frozen. A bad value stops start-up with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  POLL_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+export interface Config {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly pollTokenSecret: string;
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+  readonly rateLimitPerMinute: number;
+  readonly webRoot: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'bad value'}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const config: Config = {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: values.DATABASE_URL ?? `sqlite:${path.join(values.DATA_DIR, 'hookwise.db')}`,
+    dataDir,
+    pollTokenSecret: values.POLL_TOKEN_SECRET ?? devSecret(values.NODE_ENV, dataDir),
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    webRoot: path.resolve(import.meta.dirname, '../../dist/web'),
+  };
+  return Object.freeze(config);
+}
+
+function withoutEmpty(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
+/** Outside production a missing secret is generated once and kept, so links survive restarts. */
+function devSecret(nodeEnv: string, dataDir: string): string {
+  if (nodeEnv === 'production') {
+    throw new ConfigError('Invalid POLL_TOKEN_SECRET: required when NODE_ENV=production');
+  }
+  const file = path.join(dataDir, 'poll-token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

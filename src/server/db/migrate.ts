@@ -1,0 +1,19 @@
+/** Runs the frozen migrations in order; called at start-up and by `hookwise migrate`. */
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import * as initial from './migrations/2026-11-22-0001-initial';
+import type { Database } from './schema';
+
+// Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,103 @@
+/** Row types of every Hookwise table; `Database` is what Kysely is typed against. */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface TenantTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  tenant_id: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CampaignTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** The validated campaign file, as JSON text. */
+  content: string;
+  language_code: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+}
+
+export interface RecipientTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  rid: string;
+  email: string | null;
+  person_id: string | null;
+  first_name: string | null;
+  language_code: string | null;
+  /** Furthest step reached; only ever moves forward (see status rank). */
+  status: string;
+  status_rank: Generated<number>;
+  created_at: string;
+}
+
+export interface EventTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  type: string;
+  details: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface UrlReviewTable {
+  id: string;
+  tenant_id: string;
+  url: string;
+  decision: string;
+  jti: string;
+  reviewer: string | null;
+  created_at: string;
+}
+
+export interface MaliciousUrlTable {
+  tenant_id: string;
+  url: string;
+  /** 'import' for operator-loaded URLs, 'review' for URLs a TP decision added. */
+  source: string;
+  created_at: string;
+}
+
+export interface ReportedUrlTable {
+  id: string;
+  tenant_id: string;
+  url: string;
+  reporter: string | null;
+  report_count: Generated<number>;
+  first_reported_at: string;
+  last_reported_at: string;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  api_keys: ApiKeyTable;
+  campaigns: CampaignTable;
+  recipients: RecipientTable;
+  events: EventTable;
+  url_reviews: UrlReviewTable;
+  malicious_urls: MaliciousUrlTable;
+  reported_urls: ReportedUrlTable;
+}
+
+export type Tenant = Selectable<TenantTable>;
+export type Campaign = Selectable<CampaignTable>;
+export type NewCampaign = Insertable<CampaignTable>;
+export type Recipient = Selectable<RecipientTable>;
+export type NewRecipient = Insertable<RecipientTable>;
+export type NewEvent = Insertable<EventTable>;

@@ -1,0 +1,53 @@
+/**
+ * Poll (reviewer) tokens: HS256 JWTs carrying the URLs to review. Minted by operators,
+ * verified on every submit with the algorithm pinned.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors';
+
+export const pollClaimsSchema = z.object({
+  urls: z.record(z.string().min(1).max(4096), z.boolean()),
+  tid: z.string().min(1).max(100),
+  exp: z.number(),
+  iat: z.number().optional(),
+  jti: z.string().min(1).max(200),
+  sub: z.string().max(200).optional(),
+});
+
+export type PollClaims = z.infer<typeof pollClaimsSchema>;
+
+const encoder = new TextEncoder();
+
+export async function mintPollToken(
+  secret: string,
+  input: { tenantId: string; urls: Record<string, boolean>; expiresInSeconds: number; reviewer?: string },
+): Promise<string> {
+  const jwt = new SignJWT({ urls: input.urls, tid: input.tenantId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setJti(randomUUID())
+    .setExpirationTime(Math.floor(Date.now() / 1000) + input.expiresInSeconds);
+  if (input.reviewer) jwt.setSubject(input.reviewer);
+  return jwt.sign(encoder.encode(secret));
+}
+
+export async function verifyPollToken(secret: string, token: string): Promise<PollClaims> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'tid', 'jti'],
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw unauthorized('The token has expired', 'token_expired');
+    if (error instanceof errors.JWTClaimValidationFailed) {
+      throw unauthorized(`The token is missing a required claim (${error.claim})`, 'token_claims_invalid');
+    }
+    throw unauthorized('The token is not valid', 'token_invalid');
+  }
+  const claims = pollClaimsSchema.safeParse(payload);
+  if (!claims.success) throw unauthorized('The token has malformed claims', 'token_claims_invalid');
+  return claims.data;
+}

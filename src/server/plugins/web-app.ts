@@ -1,0 +1,115 @@
+/**
+ * Serves the built web app: hashed assets with immutable caching and precompressed variants,
+ * and index.html (no-cache) for the client routes, with the chosen language's translations
+ * inlined so the first paint needs no extra request.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, directionOf, type LanguageCode } from '../../shared/languages';
+import { SPA_PATHS } from '../../shared/routes';
+import { body } from './error-handler';
+
+export interface WebAppOptions {
+  webRoot: string;
+  resolveLanguage: (request: FastifyRequest) => Promise<LanguageCode>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const indexFile = path.join(options.webRoot, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed =
+          filePath.includes(`${path.sep}assets${path.sep}`) &&
+          !filePath.includes(`${path.sep}i18n${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+  const page = built
+    ? new IndexPage(readFileSync(indexFile, 'utf8'), path.join(options.webRoot, 'assets', 'i18n'))
+    : undefined;
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    if (!page) {
+      return reply.status(503).send(body('web_not_built', 'The web app is not built; run npm run build'));
+    }
+    const language = await options.resolveLanguage(request);
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.render(language));
+  };
+
+  // The empty path redirects to /default (full-path match only), keeping the query string.
+  app.get('/', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/default${query === -1 ? '' : request.url.slice(query)}`, 302);
+  });
+  for (const route of SPA_PATHS.filter((p) => p !== '/')) {
+    app.get(route, (request, reply) => sendIndex(request, reply, 200));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // API, assets and file-like paths get a JSON 404; any other page gets the app's not-found.
+    if (
+      url.startsWith('/api/') ||
+      url.startsWith('/assets/') ||
+      path.extname(url) ||
+      request.method !== 'GET'
+    ) {
+      return reply.status(404).send(body('not_found', 'Not found'));
+    }
+    return sendIndex(request, reply, 404);
+  });
+}
+
+/** index.html split once at start-up; each request only fills in the language. */
+class IndexPage {
+  private readonly translations = new Map<LanguageCode, string>();
+  private readonly rendered = new Map<LanguageCode, string>();
+
+  constructor(
+    private readonly html: string,
+    i18nDir: string,
+  ) {
+    for (const code of LANGUAGE_CODES) {
+      const file = path.join(i18nDir, `${code}.upi-public.json`);
+      if (existsSync(file)) this.translations.set(code, readFileSync(file, 'utf8'));
+    }
+  }
+
+  render(language: LanguageCode): string {
+    let html = this.rendered.get(language);
+    if (!html) {
+      html = this.build(language);
+      this.rendered.set(language, html);
+    }
+    return html;
+  }
+
+  private build(language: LanguageCode): string {
+    const resources: Record<string, unknown> = {};
+    for (const code of new Set([language, DEFAULT_LANGUAGE])) {
+      const text = this.translations.get(code);
+      if (text) resources[code] = JSON.parse(text) as unknown;
+    }
+    // JSON in a non-executable script element; '<' is escaped so no text can close the element.
+    const json = JSON.stringify({ language, resources }).replace(/</g, '\\u003c');
+    return this.html
+      .replace('<html lang="en">', `<html lang="${language}" dir="${directionOf(language)}">`)
+      .replace('</head>', `<script type="application/json" id="hookwise-i18n">${json}</script></head>`);
+  }
+}

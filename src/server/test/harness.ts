@@ -1,0 +1,109 @@
+/**
+ * Test harness: a freshly migrated database (SQLite always, PostgreSQL when TEST_DATABASE_URL
+ * is set, in its own schema dropped afterwards) and an app built on it for app.inject().
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+
+export const TEST_SECRET = 'test-poll-token-secret-0123456789abcdef';
+
+export interface Harness {
+  app: FastifyInstance;
+  database: Db;
+  config: Config;
+  logs: string[];
+}
+
+export interface DatabaseKind {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<{ database: Db; dispose(): Promise<void> }>;
+}
+
+export function databaseKinds(): DatabaseKind[] {
+  const kinds: DatabaseKind[] = [{ name: 'sqlite', open: openTestSqlite }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) kinds.push({ name: 'postgres', open: () => openTestPostgres(url) });
+  return kinds;
+}
+
+async function openTestSqlite() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-test-'));
+  const database = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
+  await migrateToLatest(database.db);
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestPostgres(url: string) {
+  const schema = `hw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const database = openDatabase(url, { schema, poolSize: 5 });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hookwise-data-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    POLL_TOKEN_SECRET: TEST_SECRET,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://hookwise.test',
+    LOG_LEVEL: 'info',
+    ...overrides,
+  });
+}
+
+/** Runs `suite` once per available database, each with its own fresh app. */
+export function describeEachDatabase(title: string, suite: (get: () => Harness) => void): void {
+  for (const kind of databaseKinds()) {
+    describe(`${title} [${kind.name}]`, () => {
+      let harness: Harness | undefined;
+      let dispose: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const opened = await kind.open();
+        dispose = opened.dispose;
+        const config = testConfig();
+        const logs: string[] = [];
+        const stream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;
+        const app = await buildApp(
+          { config, database: opened.database },
+          { logger: { level: 'info', stream } },
+        );
+        await app.ready();
+        harness = { app, database: opened.database, config, logs };
+      });
+      afterAll(async () => {
+        await harness?.app.close();
+        await dispose?.();
+      });
+      suite(() => {
+        if (!harness) throw new Error('harness not ready');
+        return harness;
+      });
+    });
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The campaign file format operators import, and the campaign data the recipient pages read.
+ * One schema gives validation, the TypeScript types and the documented shape.
+ */
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages';
+import { PHISH_STEPS } from './routes';
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const stepSchema = z.enum(PHISH_STEPS);
+
+export const seiIndicatorSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_-]{1,40}$/i),
+  title: text(200),
+  explanation: text(2000),
+  /** What it points at: the phishing page or the email, and a region in percent of its size. */
+  target: z.object({
+    on: z.enum(['page', 'email']),
+    label: text(200).optional(),
+    region: z
+      .object({
+        x: z.number().min(0).max(100),
+        y: z.number().min(0).max(100),
+        width: z.number().min(0).max(100),
+        height: z.number().min(0).max(100),
+      })
+      .optional(),
+  }),
+});
+
+export const questionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_-]{1,40}$/i),
+    type: z.enum(['single', 'multiple']),
+    text: text(1000),
+    options: z
+      .array(z.object({ id: z.string().regex(/^[a-z0-9_-]{1,40}$/i), text: text(500) }))
+      .min(2)
+      .max(10),
+    correct: z.array(z.string()).min(1),
+    explanation: text(2000).optional(),
+    /** The red flag (sei indicator id) this question is built from, if any. */
+    sei_id: z.string().optional(),
+  })
+  .refine((q) => q.correct.every((id) => q.options.some((o) => o.id === id)), {
+    message: 'correct must list option ids of this question',
+    path: ['correct'],
+  })
+  .refine((q) => q.type === 'multiple' || q.correct.length === 1, {
+    message: 'a single-choice question has exactly one correct option',
+    path: ['correct'],
+  });
+
+export const campaignFileSchema = z.object({
+  name: text(200),
+  language_code: z.enum(LANGUAGE_CODES).default('en'),
+  redirect_url: httpUrl.optional(),
+  starts_at: z.iso.datetime().optional(),
+  ends_at: z.iso.datetime().optional(),
+  cdn_endpoint: httpUrl.optional(),
+  custom_logo: httpUrl.optional(),
+  phishing: z.object({
+    /** Operator HTML (a full document is fine). Without it the built-in sign-in page is shown. */
+    template_html: z.string().max(500_000).optional(),
+    phishing_logo: httpUrl.optional(),
+    brand: text(100).optional(),
+  }),
+  email: z.object({ from: text(200), subject: text(300), body: text(20_000) }).optional(),
+  awareness: z.object({
+    title: text(200).optional(),
+    typeHtml: z.boolean().default(false),
+    content: z.string().max(100_000),
+  }),
+  pdf: z.object({ url: z.string().min(1).max(2048), title: text(200).optional() }).optional(),
+  sei: z.array(seiIndicatorSchema).max(30).default([]),
+  sei_general_info: z.string().max(20_000).default(''),
+  entry_text: z.string().max(20_000).default(''),
+  questionnaire: z
+    .object({
+      required: z.boolean().default(true),
+      questions: z.array(questionSchema).max(50),
+    })
+    .default({ required: true, questions: [] }),
+  gamification: z
+    .object({
+      points: z.record(z.string(), z.number().int().min(0).max(10_000)).default({}),
+      pass_mark: z.number().min(0).max(100).default(70),
+      badges: z
+        .array(z.object({ id: z.string().max(40), name: text(100), min_score: z.number().min(0).max(100) }))
+        .default([]),
+    })
+    .default({ points: {}, pass_mark: 70, badges: [] }),
+  navigation: z
+    .array(stepSchema)
+    .max(PHISH_STEPS.length)
+    .default([...PHISH_STEPS]),
+});
+
+export type CampaignFile = z.infer<typeof campaignFileSchema>;
+export type CampaignFileInput = z.input<typeof campaignFileSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type SeiIndicator = z.infer<typeof seiIndicatorSchema>;
+
+/** A question as the recipient sees it before answering: no correct answers, no explanation. */
+export const publicQuestionSchema = z.object({
+  id: z.string(),
+  type: z.enum(['single', 'multiple']),
+  text: z.string(),
+  options: z.array(z.object({ id: z.string(), text: z.string() })),
+  sei_id: z.string().optional(),
+});
+
+/** GET /api/campaign/:rid — the seed's shared campaign data, with its field names and defaults. */
+export const campaignDataSchema = z.object({
+  rid: z.string(),
+  campaign_id: z.string(),
+  person_id: z.string(),
+  tenantid: z.string(),
+  language_code: z.string(),
+  awareness: z.object({ title: z.string().optional(), content: z.string() }),
+  typeHtml: z.boolean(),
+  entry_text: z.string(),
+  gamification: z.object({
+    points: z.record(z.string(), z.number()),
+    pass_mark: z.number(),
+    badges: z.array(z.object({ id: z.string(), name: z.string(), min_score: z.number() })),
+  }),
+  navigation: z.array(stepSchema),
+  questionnaires: z.object({ required: z.boolean(), questions: z.array(publicQuestionSchema) }),
+  cdn_endpoint: z.string(),
+  sei: z.array(seiIndicatorSchema),
+  sei_general_info: z.string(),
+  default_endpoint: z.string(),
+  phishing_logo: z.string(),
+  custom_logo: z.string(),
+  default_url: z.string(),
+  // Beyond the seed: what the pages need.
+  first_name: z.string(),
+  phishing: z.object({ has_template: z.boolean(), template_url: z.string(), brand: z.string() }),
+  email: z.object({ from: z.string(), subject: z.string(), body: z.string() }).nullable(),
+  pdf: z.object({ url: z.string(), title: z.string() }).nullable(),
+  progress: z.object({ status: z.string(), completed_steps: z.array(z.string()) }),
+});
+
+export type CampaignData = z.infer<typeof campaignDataSchema>;
+
+/** Where campaign-completed sends recipients when the campaign sets no redirect_url. */
+export const DEFAULT_PUBLIC_SITE = 'https://www.wikipedia.org/';

@@ -1,0 +1,62 @@
+/** The UI languages Hookwise ships, with their writing direction. English is the source and fallback. */
+export const LANGUAGES = {
+  ar: { dir: 'rtl', name: 'العربية' },
+  cs: { dir: 'ltr', name: 'Čeština' },
+  de: { dir: 'ltr', name: 'Deutsch' },
+  en: { dir: 'ltr', name: 'English' },
+  es: { dir: 'ltr', name: 'Español' },
+  fr: { dir: 'ltr', name: 'Français' },
+  hi: { dir: 'ltr', name: 'हिन्दी' },
+  hr: { dir: 'ltr', name: 'Hrvatski' },
+  hu: { dir: 'ltr', name: 'Magyar' },
+  it: { dir: 'ltr', name: 'Italiano' },
+  ja: { dir: 'ltr', name: '日本語' },
+  ko: { dir: 'ltr', name: '한국어' },
+  pt: { dir: 'ltr', name: 'Português' },
+  ro: { dir: 'ltr', name: 'Română' },
+  ru: { dir: 'ltr', name: 'Русский' },
+  sk: { dir: 'ltr', name: 'Slovenčina' },
+  sr: { dir: 'ltr', name: 'Srpski' },
+  tr: { dir: 'ltr', name: 'Türkçe' },
+  zh: { dir: 'ltr', name: '中文' },
+} as const satisfies Record<string, { dir: 'ltr' | 'rtl'; name: string }>;
+
+export type LanguageCode = keyof typeof LANGUAGES;
+
+export const LANGUAGE_CODES = Object.keys(LANGUAGES) as LanguageCode[];
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+/** Version query parameter of the translation files (seed default). */
+export const TRANSLATION_VERSION = '1.1.0';
+
+/** How often a failed translation load is retried (seed constant). */
+export const TRANSLATION_RETRIES = 2;
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+}
+
+/** Maps a tag such as `pt-BR` or `zh-Hans` to a supported code, or undefined. */
+export function matchLanguage(tag: string | null | undefined): LanguageCode | undefined {
+  if (!tag) return undefined;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguageCode(base) ? base : undefined;
+}
+
+/** Picks the first supported language from an ordered list of tags, else English. */
+export function pickLanguage(tags: ReadonlyArray<string | null | undefined>): LanguageCode {
+  for (const tag of tags) {
+    const match = matchLanguage(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
+  return LANGUAGES[code].dir;
+}
+
+export function translationPath(code: LanguageCode): string {
+  return `/assets/i18n/${code}.upi-public.json`;
+}

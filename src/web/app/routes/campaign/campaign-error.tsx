@@ -1,0 +1,14 @@
+/** /campaign/campaign-error: a neutral error, in the recipient's language. */
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/ui/page';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+export function CampaignErrorRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('campaignError.title'));
+  return (
+    <Page title={t('campaignError.title')}>
+      <p>{t('campaignError.body')}</p>
+    </Page>
+  );
+}

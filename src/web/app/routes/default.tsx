@@ -1,0 +1,14 @@
+/** A neutral landing page: it says nothing about the product or simulations. */
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function DefaultRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('default.title'));
+  return (
+    <Page title={t('default.title')}>
+      <p>{t('default.body')}</p>
+    </Page>
+  );
+}

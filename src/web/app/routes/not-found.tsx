@@ -1,0 +1,14 @@
+/** Any unknown path: a neutral not-found page. */
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <Page title={t('notFound.title')}>
+      <p>{t('notFound.body')}</p>
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+// Unmount rendered trees between web tests.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());
