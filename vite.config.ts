@@ -5,12 +5,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const outDir = path.resolve(import.meta.dirname, 'dist/web');
-
 function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'hookwise-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -35,7 +37,7 @@ export default defineConfig({
   publicDir: path.resolve(import.meta.dirname, 'public'),
   plugins: [react(), precompress()],
   build: {
-    outDir,
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     target: 'es2022',
     // Keep CSS in files (no inline style elements) so the CSP needs no 'unsafe-inline'.

@@ -26,6 +26,7 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEB_ROOT: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -68,7 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
-    webRoot: path.resolve(import.meta.dirname, '../../dist/web'),
+    webRoot: path.resolve(values.WEB_ROOT ?? path.join(import.meta.dirname, '../../dist/web')),
   };
   return Object.freeze(config);
 }

@@ -73,6 +73,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: dataDir,
     PUBLIC_URL: 'https://hookwise.test',
     LOG_LEVEL: 'info',
+    ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
     ...overrides,
   });
 }
