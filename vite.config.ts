@@ -36,6 +36,8 @@ export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve(import.meta.dirname, 'public'),
   plugins: [react(), precompress()],
+  // i18next-http-backend falls back to cross-fetch; every browser we serve has fetch.
+  resolve: { alias: { 'cross-fetch': path.resolve(import.meta.dirname, 'src/web/lib/fetch-shim.ts') } },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

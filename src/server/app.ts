@@ -8,7 +8,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { pickLanguage, type LanguageCode } from '../shared/languages';
 import type { AppContext } from './context';
 import { loggerOptions } from './logger';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { registerOpenApi } from './modules/admin/openapi';
 import { healthRoutes } from './modules/health/health.routes';
+import { journeyPageServed, journeyRoutes } from './modules/journey/journey.routes';
+import { pollRoutes } from './modules/poll/poll.routes';
 import { body, installErrorHandler } from './plugins/error-handler';
 import { installRequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
@@ -48,9 +52,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await app.register(healthRoutes(ctx));
+  await app.register(journeyRoutes(ctx));
+  // Before the routes it documents: swagger only sees routes registered after it.
+  await registerOpenApi(app);
+  await app.register(adminRoutes(ctx));
+  await app.register(pollRoutes(ctx));
   await app.register(webApp, {
     webRoot: ctx.config.webRoot,
     resolveLanguage: (request) => Promise.resolve(requestLanguage(request)),
+    onPageServed: journeyPageServed(ctx),
   });
   return app;
 }

@@ -141,7 +141,12 @@ export const campaignDataSchema = z.object({
   phishing: z.object({ has_template: z.boolean(), template_url: z.string(), brand: z.string() }),
   email: z.object({ from: z.string(), subject: z.string(), body: z.string() }).nullable(),
   pdf: z.object({ url: z.string(), title: z.string() }).nullable(),
-  progress: z.object({ status: z.string(), completed_steps: z.array(z.string()) }),
+  progress: z.object({
+    status: z.string(),
+    completed_steps: z.array(z.string()),
+    /** The questionnaire score once it has been completed, else null. */
+    score: z.number().nullable(),
+  }),
 });
 
 export type CampaignData = z.infer<typeof campaignDataSchema>;

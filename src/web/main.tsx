@@ -1,17 +1,20 @@
 /** Browser entry: load translations, then render the routed app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { Root } from './app/root';
 import { initI18n } from './lib/i18n';
 import './styles.css';
 
-await initI18n();
-const container = document.getElementById('root');
-if (container) {
+function render(): void {
+  const container = document.getElementById('root');
+  if (!container) return;
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <Root />
     </StrictMode>,
   );
 }
+
+// No top-level await: it would stop the bundler from keeping the first load in one file.
+// Render even if translations failed to load: screens then show their keys rather than nothing.
+void initI18n().then(render, render);

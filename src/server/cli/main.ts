@@ -9,6 +9,12 @@ import { migrateToLatest } from '../db/migrate';
 import { createDemo, type DemoResult } from '../modules/demo/demo.service';
 import { countTenants } from '../modules/tenants/tenants.repository';
 import { startServer, stopOnSignals } from '../server';
+import { addCampaignCommands } from './campaign-commands';
+import { addRecipientCommands } from './recipients-commands';
+import { addReportCommands } from './reports-commands';
+import { addResultsCommands } from './results-commands';
+import { addTenantCommands } from './tenant-commands';
+import { addPollCommands } from './poll-commands';
 
 export function buildCli(): Command {
   const program = new Command('hookwise')
@@ -68,6 +74,12 @@ export function buildCli(): Command {
       }
     });
 
+  addTenantCommands(program);
+  addCampaignCommands(program);
+  addRecipientCommands(program);
+  addResultsCommands(program);
+  addReportCommands(program);
+  addPollCommands(program);
   return program;
 }
 

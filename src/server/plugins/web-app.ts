@@ -14,6 +14,8 @@ import { body } from './error-handler';
 export interface WebAppOptions {
   webRoot: string;
   resolveLanguage: (request: FastifyRequest) => Promise<LanguageCode>;
+  /** Called before a client route's page is sent (the journey records `visited` here). */
+  onPageServed?: (request: FastifyRequest) => Promise<void>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,6 +38,13 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
       },
     });
   }
+  // Training PDFs are shown inside the journey's own pages: the app, and only the app, may frame them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (/\.pdf$/i.test(request.url.split('?')[0] ?? '')) {
+      reply.header('Content-Security-Policy', "frame-ancestors 'self'");
+    }
+    return payload;
+  });
   const page = built
     ? new IndexPage(readFileSync(indexFile, 'utf8'), path.join(options.webRoot, 'assets', 'i18n'))
     : undefined;
@@ -45,6 +54,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
       return reply.status(503).send(body('web_not_built', 'The web app is not built; run npm run build'));
     }
     const language = await options.resolveLanguage(request);
+    await options.onPageServed?.(request);
     return reply
       .status(status)
       .header('Cache-Control', 'no-cache')

@@ -1,6 +1,11 @@
 /** The root screen only hosts the routed screens. */
-import { Outlet } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 
 export function Root() {
-  return <Outlet />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,65 +1,51 @@
 /**
  * Routes exactly as the seed lists them. /phish is loaded on demand (its own chunk).
- * Route files only compose features.
+ * Declarative routes keep the first load small; route files only compose features.
  */
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { Root } from './root';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { DefaultRoute } from './routes/default';
 import { NotFoundRoute } from './routes/not-found';
 import { PollRoute } from './routes/poll';
 import { CampaignCompletedRoute } from './routes/campaign/campaign-completed';
 import { CampaignErrorRoute } from './routes/campaign/campaign-error';
 
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    children: [
-      // Full-path match: only the empty path itself redirects.
-      { index: true, element: <Navigate to="/default" replace /> },
-      { path: 'default', element: <DefaultRoute /> },
-      { path: 'poll', element: <PollRoute /> },
-      {
-        path: 'phish',
-        lazy: () => import('./routes/phish/phish-routes').then((m) => ({ Component: m.PhishLayout })),
-        children: [
-          {
-            index: true,
-            lazy: () => import('./routes/phish/phish-routes').then((m) => ({ Component: m.TemplateRoute })),
-          },
-          {
-            path: 'awareness',
-            lazy: () => import('./routes/phish/phish-routes').then((m) => ({ Component: m.AwarenessRoute })),
-          },
-          {
-            path: 'pdf',
-            lazy: () => import('./routes/phish/phish-routes').then((m) => ({ Component: m.PdfRoute })),
-          },
-          {
-            path: 'sei',
-            lazy: () => import('./routes/phish/phish-routes').then((m) => ({ Component: m.SeiRoute })),
-          },
-          {
-            path: 'entry_text',
-            lazy: () => import('./routes/phish/phish-routes').then((m) => ({ Component: m.EntryTextRoute })),
-          },
-          {
-            path: 'questionnaire',
-            lazy: () =>
-              import('./routes/phish/phish-routes').then((m) => ({ Component: m.QuestionnaireRoute })),
-          },
-        ],
-      },
-      {
-        path: 'campaign',
-        children: [
-          { index: true, element: <Navigate to="/campaign/campaign-error" replace /> },
-          { path: 'campaign-completed', element: <CampaignCompletedRoute /> },
-          { path: 'campaign-error', element: <CampaignErrorRoute /> },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+type PhishModule = typeof import('./routes/phish/phish-routes');
+const phish = () => import('./routes/phish/phish-routes');
+const lazyPhish = (pick: (m: PhishModule) => ComponentType) =>
+  lazy(() => phish().then((m) => ({ default: pick(m) })));
 
-export const router = createBrowserRouter(routes);
+const PhishLayout = lazyPhish((m) => m.PhishLayout);
+const TemplateRoute = lazyPhish((m) => m.TemplateRoute);
+const AwarenessRoute = lazyPhish((m) => m.AwarenessRoute);
+const PdfRoute = lazyPhish((m) => m.PdfRoute);
+const SeiRoute = lazyPhish((m) => m.SeiRoute);
+const EntryTextRoute = lazyPhish((m) => m.EntryTextRoute);
+const QuestionnaireRoute = lazyPhish((m) => m.QuestionnaireRoute);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        {/* Full-path match: only the empty path itself redirects. */}
+        <Route index element={<Navigate to="/default" replace />} />
+        <Route path="default" element={<DefaultRoute />} />
+        <Route path="poll" element={<PollRoute />} />
+        <Route path="phish" element={<PhishLayout />}>
+          <Route index element={<TemplateRoute />} />
+          <Route path="awareness" element={<AwarenessRoute />} />
+          <Route path="pdf" element={<PdfRoute />} />
+          <Route path="sei" element={<SeiRoute />} />
+          <Route path="entry_text" element={<EntryTextRoute />} />
+          <Route path="questionnaire" element={<QuestionnaireRoute />} />
+        </Route>
+        <Route path="campaign">
+          <Route index element={<Navigate to="/campaign/campaign-error" replace />} />
+          <Route path="campaign-completed" element={<CampaignCompletedRoute />} />
+          <Route path="campaign-error" element={<CampaignErrorRoute />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,8 +1,20 @@
-/** /campaign/campaign-completed: the end of the recipient journey. */
-import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/ui/page';
+/**
+ * /campaign/campaign-completed: the end of the recipient journey. The page itself loads on
+ * demand (with the journey's shared data store), keeping the first load of other screens small.
+ */
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../../../features/journey/components/loading-state';
+
+const CompletedScreen = lazy(() =>
+  import('../../../features/journey/components/completed-screen').then((m) => ({
+    default: m.CompletedScreen,
+  })),
+);
 
 export function CampaignCompletedRoute() {
-  const { t } = useTranslation();
-  return <Page title={t('completed.title')} />;
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <CompletedScreen />
+    </Suspense>
+  );
 }

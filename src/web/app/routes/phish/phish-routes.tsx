@@ -1,30 +1,26 @@
-/** The /phish journey, loaded on demand as its own chunk. */
+/** The /phish journey, loaded on demand as its own chunk. Route files only compose features. */
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/ui/page';
+import { AwarenessPage } from '../../../features/journey/components/awareness-page';
+import { EntryTextPage } from '../../../features/journey/components/entry-text-page';
+import { JourneyGate } from '../../../features/journey/components/journey-gate';
+import { PdfPage } from '../../../features/journey/components/pdf-page';
+import { QuestionnairePage } from '../../../features/journey/components/questionnaire-page';
+import { SeiPage } from '../../../features/journey/components/sei-page';
+import { TemplatePage } from '../../../features/journey/components/template-page';
+import '../../../features/journey/journey.css';
 
+/** The gate stays mounted across steps: campaign data is loaded once for the whole journey. */
 export function PhishLayout() {
-  return <Outlet />;
+  return (
+    <JourneyGate>
+      <Outlet />
+    </JourneyGate>
+  );
 }
 
-function Step({
-  titleKey,
-}: {
-  titleKey:
-    | 'journey.template'
-    | 'awareness.title'
-    | 'pdf.title'
-    | 'sei.title'
-    | 'entryText.title'
-    | 'questionnaire.title';
-}) {
-  const { t } = useTranslation();
-  return <Page title={t(titleKey)} />;
-}
-
-export const TemplateRoute = () => <Step titleKey="journey.template" />;
-export const AwarenessRoute = () => <Step titleKey="awareness.title" />;
-export const PdfRoute = () => <Step titleKey="pdf.title" />;
-export const SeiRoute = () => <Step titleKey="sei.title" />;
-export const EntryTextRoute = () => <Step titleKey="entryText.title" />;
-export const QuestionnaireRoute = () => <Step titleKey="questionnaire.title" />;
+export const TemplateRoute = TemplatePage;
+export const AwarenessRoute = AwarenessPage;
+export const PdfRoute = PdfPage;
+export const SeiRoute = SeiPage;
+export const EntryTextRoute = EntryTextPage;
+export const QuestionnaireRoute = QuestionnairePage;

@@ -1,0 +1,96 @@
+/** `hookwise campaign …`: import a campaign file, list, export, set dates, end. */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { listCampaigns } from '../modules/campaigns/campaign-admin.repository';
+import {
+  campaignDatesSchema,
+  endCampaign,
+  exportCampaign,
+  importCampaign,
+  setCampaignDates,
+  summaryOf,
+  type CampaignSummary,
+} from '../modules/campaigns/campaign-admin.service';
+import { parseCampaignFileText } from '../modules/campaigns/campaign-file';
+import { campaignById, withDatabase } from './cli-context';
+import { formatTable, output, writeJson } from './output';
+
+const summaryColumns = ['id', 'name', 'language_code', 'recipients', 'starts_at', 'ends_at', 'ended_at'];
+const showSummary = (summary: CampaignSummary) => formatTable([summary], summaryColumns);
+
+export function addCampaignCommands(program: Command): void {
+  const campaign = program.command('campaign').description('campaigns: import, list, export, dates, end');
+
+  campaign
+    .command('import <file>')
+    .description('import a campaign file (JSON); errors name the field and its line')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .option('--json', 'print JSON')
+    .action(async (file: string, options: { tenant: string; json?: boolean }) => {
+      const content = parseCampaignFileText(await readFile(file, 'utf8'));
+      await withDatabase(async (_config, { db }) => {
+        const summary = await importCampaign(db, options.tenant, content);
+        output(options, summary, () => `Imported campaign ${summary.id}\n${showSummary(summary)}`);
+      });
+    });
+
+  campaign
+    .command('list')
+    .description('list campaigns')
+    .option('--tenant <id>', 'only this tenant')
+    .option('--json', 'print JSON')
+    .action((options: { tenant?: string; json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const campaigns = await listCampaigns(db, { tenantId: options.tenant });
+        output(options, campaigns, () => formatTable(campaigns, ['tenant_id', ...summaryColumns]));
+      }),
+    );
+
+  campaign
+    .command('export <campaignId>')
+    .description('print the campaign file (JSON, re-importable)')
+    .option('--json', 'print {campaign, file} instead of the file alone')
+    .action((id: string, options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const found = await campaignById(db, id);
+        const file = exportCampaign(found);
+        writeJson(options.json ? { campaign: await summaryOf(db, undefined, id), file } : file);
+      }),
+    );
+
+  campaign
+    .command('set-dates <campaignId>')
+    .description('set or clear the start and end dates (ISO 8601; "none" clears)')
+    .option('--starts <datetime>', 'start, e.g. 2026-12-01T08:00:00Z')
+    .option('--ends <datetime>', 'end, e.g. 2026-12-15T18:00:00Z')
+    .option('--json', 'print JSON')
+    .action((id: string, options: { starts?: string; ends?: string; json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const dates = campaignDatesSchema.safeParse({
+          starts_at: dateOption(options.starts),
+          ends_at: dateOption(options.ends),
+        });
+        if (!dates.success)
+          throw new Error(`Invalid dates: ${z.prettifyError(dates.error).split('\n').join(' ')}`);
+        const summary = await setCampaignDates(db, await campaignById(db, id), dates.data);
+        output(options, summary, () => showSummary(summary));
+      }),
+    );
+
+  campaign
+    .command('end <campaignId>')
+    .description('end a campaign now: its links then show the campaign-error page')
+    .option('--json', 'print JSON')
+    .action((id: string, options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const summary = await endCampaign(db, await campaignById(db, id));
+        output(options, summary, () => `Ended campaign ${id}\n${showSummary(summary)}`);
+      }),
+    );
+}
+
+function dateOption(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value.toLowerCase() === 'none' ? null : value;
+}

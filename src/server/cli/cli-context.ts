@@ -1,0 +1,25 @@
+/** Runs a CLI command against the configured database (migrated first), then closes it. */
+import type { Kysely } from 'kysely';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { findCampaign } from '../modules/campaigns/campaign-admin.repository';
+
+export async function withDatabase<T>(run: (config: Config, database: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+    return await run(config, database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The CLI sees the whole database: a campaign is found by id alone, with a readable error. */
+export async function campaignById(db: Kysely<Database>, id: string) {
+  const campaign = await findCampaign(db, undefined, id);
+  if (!campaign) throw new Error(`Unknown campaign ${id}`);
+  return campaign;
+}

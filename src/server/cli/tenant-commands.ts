@@ -1,0 +1,75 @@
+/** `hookwise tenant …`: create tenants (the API key is printed once), list, manage keys. */
+import type { Command } from 'commander';
+import { nowIso } from '../lib/ids';
+import { findTenant, listApiKeys, listTenants, revokeApiKey } from '../modules/tenants/api-keys.repository';
+import { createApiKey, createTenant } from '../modules/tenants/tenants.service';
+import { withDatabase } from './cli-context';
+import { formatTable, output } from './output';
+
+const keyNotice = 'Keep the API key now: it is shown once and only its hash is stored.';
+
+export function addTenantCommands(program: Command): void {
+  const tenant = program.command('tenant').description('tenants and their API keys');
+
+  tenant
+    .command('create <name>')
+    .description('create a tenant and print its first API key (shown once)')
+    .option('--json', 'print JSON')
+    .action((name: string, options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const trimmed = name.trim();
+        if (!trimmed || trimmed.length > 200) throw new Error('The tenant name must be 1 to 200 characters');
+        const { tenantId, apiKey } = await createTenant(db, trimmed);
+        const value = { tenant_id: tenantId, name: trimmed, api_key: apiKey };
+        output(options, value, () => `Tenant:  ${tenantId} (${trimmed})\nAPI key: ${apiKey}\n${keyNotice}`);
+      }),
+    );
+
+  tenant
+    .command('list')
+    .description('list tenants')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const tenants = await listTenants(db);
+        output(options, tenants, () => formatTable(tenants));
+      }),
+    );
+
+  tenant
+    .command('keys <tenantId>')
+    .description("list a tenant's API keys by prefix")
+    .option('--json', 'print JSON')
+    .action((tenantId: string, options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        if (!(await findTenant(db, tenantId))) throw new Error(`Unknown tenant ${tenantId}`);
+        const keys = await listApiKeys(db, tenantId);
+        output(options, keys, () => formatTable(keys, ['prefix', 'created_at', 'revoked_at']));
+      }),
+    );
+
+  tenant
+    .command('add-key <tenantId>')
+    .description('create another API key for a tenant (shown once)')
+    .option('--json', 'print JSON')
+    .action((tenantId: string, options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        if (!(await findTenant(db, tenantId))) throw new Error(`Unknown tenant ${tenantId}`);
+        const { apiKey, prefix } = await createApiKey(db, tenantId);
+        output(options, { api_key: apiKey, prefix }, () => `API key: ${apiKey}\n${keyNotice}`);
+      }),
+    );
+
+  tenant
+    .command('revoke-key <prefix>')
+    .description('revoke the API key with this prefix (see tenant keys)')
+    .option('--json', 'print JSON')
+    .action((prefix: string, options: { json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        if (!(await revokeApiKey(db, undefined, prefix, nowIso()))) {
+          throw new Error(`No active API key with prefix ${prefix}`);
+        }
+        output(options, { revoked: prefix }, () => `Revoked API key ${prefix}`);
+      }),
+    );
+}

@@ -1,0 +1,65 @@
+/** /api/admin/keys: a tenant's API keys — list by prefix, create another, revoke one. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { listApiKeys, revokeApiKey } from '../tenants/api-keys.repository';
+import { createApiKey } from '../tenants/tenants.service';
+import { tenantOf } from './admin-auth';
+import { adminErrors, adminSecurity } from './admin-schemas';
+
+const tags = ['API keys'];
+const keySchema = z.object({ prefix: z.string(), created_at: z.string(), revoked_at: z.string().nullable() });
+
+export function keyRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const common = { tags, security: adminSecurity };
+
+    r.get(
+      '/api/admin/keys',
+      {
+        schema: {
+          ...common,
+          summary: "List this tenant's API keys",
+          response: { 200: z.object({ keys: z.array(keySchema) }), ...adminErrors },
+        },
+      },
+      async (request) => ({ keys: await listApiKeys(db, tenantOf(request)) }),
+    );
+
+    r.post(
+      '/api/admin/keys',
+      {
+        schema: {
+          ...common,
+          summary: 'Create another API key (shown once)',
+          response: { 201: z.object({ api_key: z.string(), prefix: z.string() }), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const { apiKey, prefix } = await createApiKey(db, tenantOf(request));
+        return reply.status(201).send({ api_key: apiKey, prefix });
+      },
+    );
+
+    r.delete(
+      '/api/admin/keys/:prefix',
+      {
+        schema: {
+          ...common,
+          summary: 'Revoke an API key',
+          params: z.object({ prefix: z.string().min(1).max(100) }),
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        if (!(await revokeApiKey(db, tenantOf(request), request.params.prefix, nowIso()))) throw notFound();
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Tenant isolation matrix: for every admin route that names an object, tenant A's key gets a
+ * 404 for tenant B's object, for every verb — and B's data is unchanged afterwards.
+ */
+import { expect, it } from 'vitest';
+import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
+import { describeEachDatabase } from '../../test/harness';
+
+interface Case {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  /** The route as the OpenAPI document spells it. */
+  route: string;
+  payload?: object | string;
+  contentType?: string;
+}
+
+describeEachDatabase('operator API: tenant isolation', (get) => {
+  it("answers 404 to tenant A for every one of tenant B's objects, for every verb", async () => {
+    const h = get();
+    const a = await newTenant(h, 'A');
+    const b = await newTenant(h, 'B');
+    await importCampaign(h, a);
+    const campaign = await importCampaign(h, b, campaignFile({ name: 'B campaign' }));
+    await importCsv(h, b, campaign, 'email\nb1@example.com\n');
+    const report = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/reports',
+      headers: b.headers,
+      payload: { urls: ['https://b.example/'] },
+    });
+    const reportId = report.json<{ reported: { id: string }[] }>().reported[0]!.id;
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/malicious-urls',
+      headers: b.headers,
+      payload: { urls: ['https://bad-b.example/'] },
+    });
+    const bKeys = await h.app.inject({ method: 'GET', url: '/api/admin/keys', headers: b.headers });
+    const prefix = bKeys.json<{ keys: { prefix: string }[] }>().keys[0]!.prefix;
+
+    const c = `/api/admin/campaigns/${campaign}`;
+    const cases: Case[] = [
+      { method: 'GET', url: c, route: '/api/admin/campaigns/{id}' },
+      {
+        method: 'PATCH',
+        url: c,
+        route: '/api/admin/campaigns/{id}',
+        payload: { ends_at: '2030-01-01T00:00:00Z' },
+      },
+      { method: 'POST', url: `${c}/end`, route: '/api/admin/campaigns/{id}/end' },
+      {
+        method: 'POST',
+        url: `${c}/recipients`,
+        route: '/api/admin/campaigns/{id}/recipients',
+        payload: 'email\nintruder@example.com\n',
+        contentType: 'text/csv',
+      },
+      { method: 'GET', url: `${c}/links`, route: '/api/admin/campaigns/{id}/links' },
+      { method: 'GET', url: `${c}/links.csv`, route: '/api/admin/campaigns/{id}/links.csv' },
+      { method: 'GET', url: `${c}/results`, route: '/api/admin/campaigns/{id}/results' },
+      {
+        method: 'GET',
+        url: `${c}/results.csv?pseudonymise=true`,
+        route: '/api/admin/campaigns/{id}/results.csv',
+      },
+      { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
+      { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
+      {
+        method: 'DELETE',
+        url: '/api/admin/malicious-urls?url=https%3A%2F%2Fbad-b.example%2F',
+        route: '/api/admin/malicious-urls',
+      },
+    ];
+
+    // Every admin route with an object id is in the table, for each of its verbs.
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const withIds = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/') && path.includes('{'))
+      .flatMap(([path, verbs]) => Object.keys(verbs).map((verb) => `${verb.toUpperCase()} ${path}`));
+    const covered = cases.map((x) => `${x.method} ${x.route}`);
+    expect(withIds.length).toBeGreaterThan(0);
+    for (const route of withIds) expect(covered, route).toContain(route);
+
+    for (const x of cases) {
+      const res = await h.app.inject({
+        method: x.method,
+        url: x.url,
+        headers: { ...a.headers, ...(x.contentType ? { 'content-type': x.contentType } : {}) },
+        ...(x.payload === undefined ? {} : { payload: x.payload }),
+      });
+      expect(res.statusCode, `${x.method} ${x.route}`).toBe(404);
+      expect(res.json(), `${x.method} ${x.route}`).toEqual({
+        error: { code: 'not_found', message: 'Not found' },
+      });
+    }
+
+    // Nothing of B's changed, and B still reaches every object with its own key.
+    const own = await h.app.inject({ method: 'GET', url: c, headers: b.headers });
+    expect(own.json()).toMatchObject({ campaign: { ended_at: null, ends_at: null, recipients: 1 } });
+    for (const x of cases.filter((y) => y.method === 'GET')) {
+      expect(
+        (await h.app.inject({ method: 'GET', url: x.url, headers: b.headers })).statusCode,
+        x.route,
+      ).toBe(200);
+    }
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/admin/keys', headers: b.headers })).statusCode,
+    ).toBe(200);
+    const bReports = await h.app.inject({ method: 'GET', url: '/api/admin/reports', headers: b.headers });
+    expect(bReports.json<{ reports: unknown[] }>().reports).toHaveLength(1);
+    const bUrls = await h.app.inject({ method: 'GET', url: '/api/admin/malicious-urls', headers: b.headers });
+    expect(bUrls.json<{ urls: unknown[] }>().urls).toHaveLength(1);
+
+    // A's lists never show B's objects.
+    const aCampaigns = await h.app.inject({ method: 'GET', url: '/api/admin/campaigns', headers: a.headers });
+    expect(aCampaigns.body).not.toContain(campaign);
+    for (const url of [
+      '/api/admin/reports',
+      '/api/admin/malicious-urls',
+      '/api/admin/malicious-urls.txt',
+      '/api/admin/keys',
+    ]) {
+      const res = await h.app.inject({ method: 'GET', url, headers: a.headers });
+      expect(res.statusCode, url).toBe(200);
+      for (const secret of ['b.example', 'bad-b.example', prefix])
+        expect(res.body, url).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+/** Operator campaign operations shared by the REST API and the CLI: import, export, dates, end. */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
+import type { Campaign, Database } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import {
+  findCampaign,
+  listCampaigns,
+  markCampaignEnded,
+  tenantExists,
+  updateCampaignDates,
+} from './campaign-admin.repository';
+import { insertCampaign } from './campaigns.repository';
+
+export const campaignSummarySchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  name: z.string(),
+  language_code: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  created_at: z.string(),
+  recipients: z.number().int(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const campaignDatesSchema = z
+  .object({
+    starts_at: z.iso.datetime().nullable().optional(),
+    ends_at: z.iso.datetime().nullable().optional(),
+  })
+  .refine((d) => d.starts_at !== undefined || d.ends_at !== undefined, 'give starts_at and/or ends_at');
+
+/** A campaign of this tenant, or a 404 that does not say whether it exists elsewhere. */
+export async function requireCampaign(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+  const campaign = await findCampaign(db, tenantId, id);
+  if (!campaign) throw notFound();
+  return campaign;
+}
+
+export async function importCampaign(db: Kysely<Database>, tenantId: string, file: CampaignFile) {
+  if (!(await tenantExists(db, tenantId))) throw notFound(`Unknown tenant ${tenantId}`);
+  checkOrder(file.starts_at ?? null, file.ends_at ?? null);
+  const id = newId();
+  await insertCampaign(db, {
+    id,
+    tenant_id: tenantId,
+    name: file.name,
+    content: JSON.stringify(file),
+    language_code: file.language_code,
+    starts_at: file.starts_at ?? null,
+    ends_at: file.ends_at ?? null,
+    ended_at: null,
+    created_at: nowIso(),
+  });
+  return summaryOf(db, tenantId, id);
+}
+
+export async function summaryOf(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+  const [summary] = await listCampaigns(db, { tenantId, id });
+  if (!summary) throw notFound();
+  return summary;
+}
+
+/** The campaign file as imported, with the dates as they are now (they may have been changed). */
+export function exportCampaign(campaign: Campaign): CampaignFile {
+  const file = campaignFileSchema.parse(JSON.parse(campaign.content));
+  // Undefined (not null) when unset: JSON output then leaves the field out, as in the file.
+  return { ...file, starts_at: campaign.starts_at ?? undefined, ends_at: campaign.ends_at ?? undefined };
+}
+
+export async function setCampaignDates(
+  db: Kysely<Database>,
+  campaign: Campaign,
+  dates: z.infer<typeof campaignDatesSchema>,
+) {
+  const next = {
+    starts_at: dates.starts_at === undefined ? campaign.starts_at : dates.starts_at,
+    ends_at: dates.ends_at === undefined ? campaign.ends_at : dates.ends_at,
+  };
+  checkOrder(next.starts_at, next.ends_at);
+  await updateCampaignDates(db, campaign.tenant_id, campaign.id, next);
+  return summaryOf(db, campaign.tenant_id, campaign.id);
+}
+
+export async function endCampaign(db: Kysely<Database>, campaign: Campaign) {
+  await markCampaignEnded(db, campaign.tenant_id, campaign.id, nowIso());
+  return summaryOf(db, campaign.tenant_id, campaign.id);
+}
+
+function checkOrder(startsAt: string | null, endsAt: string | null): void {
+  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
+    throw badRequest('ends_at must be after starts_at', 'invalid_dates');
+  }
+}

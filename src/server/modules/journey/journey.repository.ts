@@ -1,0 +1,70 @@
+/** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
+import type { Kysely } from 'kysely';
+import type { Database, NewEvent } from '../../db/schema';
+
+export function findRecipientByRid(db: Kysely<Database>, rid: string) {
+  return db
+    .selectFrom('recipients as r')
+    .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select([
+      'r.id as recipient_id',
+      'r.rid',
+      'r.tenant_id',
+      'r.campaign_id',
+      'r.person_id',
+      'r.first_name',
+      'r.language_code as recipient_language',
+      'r.status',
+      'r.created_at as recipient_created_at',
+      'c.content',
+      'c.language_code',
+      'c.starts_at',
+      'c.ends_at',
+      'c.ended_at',
+    ])
+    .where('r.rid', '=', rid)
+    .executeTakeFirst();
+}
+
+export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByRid>>>;
+
+export function listRecipientEvents(db: Kysely<Database>, recipientId: string) {
+  return db
+    .selectFrom('events')
+    .select(['type', 'details'])
+    .where('recipient_id', '=', recipientId)
+    .execute();
+}
+
+/**
+ * Appends an event unless this recipient already has one of its type, and moves the status
+ * forward (never back). Returns whether the event was new.
+ */
+export async function appendEvent(db: Kysely<Database>, event: NewEvent, rank: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('events')
+      .values(event)
+      .onConflict((oc) => oc.columns(['recipient_id', 'type']).doNothing())
+      .executeTakeFirst();
+    const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (inserted) {
+      await trx
+        .updateTable('recipients')
+        .set({ status: event.type, status_rank: rank })
+        .where('id', '=', event.recipient_id)
+        .where('status_rank', '<', rank)
+        .execute();
+    }
+    return inserted;
+  });
+}
+
+export async function findRecipientStatus(db: Kysely<Database>, recipientId: string) {
+  const row = await db
+    .selectFrom('recipients')
+    .select(['status'])
+    .where('id', '=', recipientId)
+    .executeTakeFirst();
+  return row?.status ?? 'created';
+}

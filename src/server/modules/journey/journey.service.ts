@@ -1,0 +1,196 @@
+/**
+ * The recipient journey: campaign data for a rid, and the events its pages record. A rid that
+ * is unknown, malformed, or whose campaign is not running gets the same plain 404.
+ */
+import type { Kysely } from 'kysely';
+import {
+  campaignFileSchema,
+  DEFAULT_PUBLIC_SITE,
+  type CampaignData,
+  type CampaignFile,
+} from '../../../shared/campaign';
+import { eventRank, type EventType } from '../../../shared/events';
+import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
+import { isLanguageCode } from '../../../shared/languages';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
+import {
+  appendEvent,
+  findRecipientByRid,
+  listRecipientEvents,
+  type RecipientRow,
+} from './journey.repository';
+import { scoreAnswers, validateAnswers } from './scoring';
+
+export interface Journey {
+  row: RecipientRow;
+  content: CampaignFile;
+}
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The recipient and campaign behind a rid, or a plain 404 for anything not currently open. */
+export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.now()): Promise<Journey> {
+  if (!RID_PATTERN.test(rid)) throw notFound();
+  const row = await findRecipientByRid(db, rid);
+  if (!row || !isRunning(row, now)) throw notFound();
+  const parsed = campaignFileSchema.safeParse(JSON.parse(row.content));
+  if (!parsed.success) throw notFound();
+  return { row, content: parsed.data };
+}
+
+function isRunning(row: RecipientRow, now: number): boolean {
+  if (row.ended_at) return false;
+  if (row.ends_at && Date.parse(row.ends_at) <= now) return false;
+  if (row.starts_at && Date.parse(row.starts_at) > now) return false;
+  return true;
+}
+
+export async function campaignData(ctx: AppContext, rid: string): Promise<CampaignData> {
+  const { db } = ctx.database;
+  const { row, content } = await loadJourney(db, rid);
+  const language = row.recipient_language ?? row.language_code;
+  return {
+    rid: row.rid,
+    campaign_id: row.campaign_id,
+    // The operator's person id, else our own recipient id: stable, and never the email address.
+    person_id: row.person_id ?? row.recipient_id,
+    tenantid: row.tenant_id,
+    language_code: isLanguageCode(language) ? language : 'en',
+    awareness: { title: content.awareness.title, content: content.awareness.content },
+    typeHtml: content.awareness.typeHtml,
+    entry_text: content.entry_text,
+    gamification: content.gamification,
+    navigation: content.navigation,
+    questionnaires: {
+      required: content.questionnaire.required,
+      // Correct answers and explanations stay on the server until the answers are submitted.
+      questions: content.questionnaire.questions.map((q) => ({
+        id: q.id,
+        type: q.type,
+        text: q.text,
+        options: q.options,
+        ...(q.sei_id ? { sei_id: q.sei_id } : {}),
+      })),
+    },
+    cdn_endpoint: content.cdn_endpoint ?? '',
+    sei: content.sei,
+    sei_general_info: content.sei_general_info,
+    default_endpoint: ctx.config.publicUrl,
+    phishing_logo: content.phishing.phishing_logo ?? '',
+    custom_logo: content.custom_logo ?? '',
+    default_url: content.redirect_url ?? DEFAULT_PUBLIC_SITE,
+    first_name: row.first_name ?? '',
+    phishing: {
+      has_template: Boolean(content.phishing.template_html),
+      template_url: content.phishing.template_html ? `/api/template/${row.rid}` : '',
+      brand: content.phishing.brand ?? '',
+    },
+    email: content.email ?? null,
+    pdf: content.pdf ? { url: content.pdf.url, title: content.pdf.title ?? '' } : null,
+    progress: await progressOf(db, row),
+  };
+}
+
+async function progressOf(db: Kysely<Database>, row: RecipientRow): Promise<Progress> {
+  const events = await listRecipientEvents(db, row.recipient_id);
+  const questionnaire = events.find((e) => e.type === 'questionnaire_completed');
+  const score = questionnaire ? (JSON.parse(questionnaire.details) as { score?: number }).score : undefined;
+  const recorded = new Set(events.map((e) => e.type));
+  const status = [...recorded].sort((a, b) => rankOf(b) - rankOf(a))[0] ?? row.status;
+  return {
+    status,
+    // Event types recorded so far, in journey order.
+    completed_steps: [...recorded].sort((a, b) => rankOf(a) - rankOf(b)),
+    score: typeof score === 'number' ? score : null,
+  };
+}
+
+const rankOf = (type: string) => eventRank(type as EventType);
+
+/** Server-side `visited`: recorded when /phish?rid=… is served, whoever (or whatever) asked. */
+export async function recordVisit(ctx: AppContext, rid: string, meta: ClientMeta): Promise<void> {
+  const { db } = ctx.database;
+  const journey = await loadJourney(db, rid).catch(() => undefined);
+  if (!journey) return;
+  await append(db, journey.row, 'visited', {}, meta);
+}
+
+export async function recordEvent(
+  ctx: AppContext,
+  body: EventBody,
+  meta: ClientMeta,
+): Promise<EventResponse> {
+  const { db } = ctx.database;
+  const { row, content } = await loadJourney(db, body.rid);
+  let details: Record<string, unknown> = body.details ?? {};
+  let result: QuestionnaireResult | undefined;
+
+  if (body.type === 'clicked') {
+    // Time since the link was created; the send time is not known to this service.
+    const sinceCreated = Date.now() - Date.parse(row.recipient_created_at);
+    details = { ...body.details, since_link_created_ms: Math.max(0, sinceCreated) };
+  } else if (body.type === 'questionnaire_completed') {
+    validateAnswers(content.questionnaire, body.details.answers);
+    result = scoreAnswers(content.questionnaire, content.gamification.pass_mark, body.details.answers);
+    details = { answers: body.details.answers, score: result.score, passed: result.passed };
+  } else if (body.type === 'completed') {
+    await requireQuestionnaire(db, row, content);
+  }
+
+  const recorded = await append(db, row, body.type, details, meta);
+  if (body.type === 'questionnaire_completed' && !recorded) result = await storedResult(db, row, content);
+  return { type: body.type, recorded, progress: await progressOf(db, row), ...(result ? { result } : {}) };
+}
+
+/** A required questionnaire cannot be skipped by jumping to the completed page. */
+async function requireQuestionnaire(db: Kysely<Database>, row: RecipientRow, content: CampaignFile) {
+  const needed =
+    content.navigation.includes('questionnaire') &&
+    content.questionnaire.required &&
+    content.questionnaire.questions.length > 0;
+  if (!needed) return;
+  const events = await listRecipientEvents(db, row.recipient_id);
+  if (!events.some((e) => e.type === 'questionnaire_completed')) {
+    throw conflict('Complete the questionnaire first', 'questionnaire_required');
+  }
+}
+
+/** A repeated submission gets the result of the first one: that is what was recorded. */
+async function storedResult(db: Kysely<Database>, row: RecipientRow, content: CampaignFile) {
+  const events = await listRecipientEvents(db, row.recipient_id);
+  const stored = events.find((e) => e.type === 'questionnaire_completed');
+  const answers = stored
+    ? (JSON.parse(stored.details) as { answers?: Record<string, string[]> }).answers
+    : {};
+  return scoreAnswers(content.questionnaire, content.gamification.pass_mark, answers ?? {});
+}
+
+function append(
+  db: Kysely<Database>,
+  row: RecipientRow,
+  type: EventType,
+  details: Record<string, unknown>,
+  meta: ClientMeta,
+): Promise<boolean> {
+  return appendEvent(
+    db,
+    {
+      id: newId(),
+      tenant_id: row.tenant_id,
+      campaign_id: row.campaign_id,
+      recipient_id: row.recipient_id,
+      type,
+      details: JSON.stringify(details),
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      created_at: nowIso(),
+    },
+    eventRank(type),
+  );
+}

@@ -1,0 +1,81 @@
+/** /api/admin/campaigns/:id/recipients (CSV import) and /links (JSON and mail-merge CSV). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { tenantOf } from '../admin/admin-auth';
+import { adminErrors, adminSecurity, campaignParams, errorSchema } from '../admin/admin-schemas';
+import { requireCampaign } from '../campaigns/campaign-admin.service';
+import {
+  importRecipients,
+  importReportSchema,
+  linkSchema,
+  linksCsv,
+  recipientLinks,
+} from './recipients.service';
+
+const tags = ['recipients'];
+
+export function recipientRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    r.post(
+      '/api/admin/campaigns/:id/recipients',
+      {
+        bodyLimit: 20 * 1024 * 1024,
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Import recipients from CSV (email or person_id, first_name, language)',
+          consumes: ['text/csv'],
+          params: campaignParams,
+          body: z.string().min(1, 'the CSV is empty'),
+          response: { 200: importReportSchema, 409: errorSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        return importRecipients(db, campaign, request.body);
+      },
+    );
+
+    r.get(
+      '/api/admin/campaigns/:id/links',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Per-recipient links',
+          params: campaignParams,
+          response: { 200: z.object({ links: z.array(linkSchema) }), ...adminErrors },
+        },
+      },
+      async (request) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        return { links: await recipientLinks(db, ctx.config.publicUrl, campaign) };
+      },
+    );
+
+    r.get(
+      '/api/admin/campaigns/:id/links.csv',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Per-recipient links as a mail-merge CSV (email, first_name, link, …)',
+          produces: ['text/csv'],
+          params: campaignParams,
+          response: { 200: z.string(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        const csv = linksCsv(await recipientLinks(db, ctx.config.publicUrl, campaign));
+        return reply.type('text/csv; charset=utf-8').send(csv);
+      },
+    );
+  };
+}

@@ -1,0 +1,103 @@
+import { parse } from 'csv-parse/sync';
+import { expect, it } from 'vitest';
+import { RID_PATTERN } from '../../lib/ids';
+import { importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
+import { describeEachDatabase } from '../../test/harness';
+
+const CSV = [
+  'Email,First_Name,Language',
+  'ann@example.com,Ann,de',
+  'not-an-email,Bob,',
+  'ANN@example.com,Ann again,',
+  'cy@example.com,Cy,xx',
+  ',,',
+  'dee@example.com,Dee,FR',
+].join('\n');
+
+describeEachDatabase('operator API: recipients and links', (get) => {
+  it('imports a CSV with a report of accepted and rejected rows, lines and reasons', async () => {
+    const tenant = await newTenant(get());
+    const id = await importCampaign(get(), tenant);
+    const res = await importCsv(get(), tenant, id, CSV);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      rows: 6,
+      accepted: 2,
+      rejected: [
+        { line: 3, reason: 'email: invalid email address' },
+        { line: 4, reason: 'duplicate of line 2' },
+        { line: 5, reason: 'language: unknown language code' },
+        { line: 6, reason: 'needs an email or a person_id' },
+      ],
+    });
+
+    // Importing the same file again adds nobody twice.
+    const again = await importCsv(get(), tenant, id, CSV);
+    expect(again.json<{ accepted: number; rejected: { line: number; reason: string }[] }>()).toMatchObject({
+      accepted: 0,
+    });
+    expect(again.json<{ rejected: { line: number; reason: string }[] }>().rejected[0]).toEqual({
+      line: 2,
+      reason: 'email is already a recipient of this campaign',
+    });
+  });
+
+  it('accepts person ids, gives each recipient a fresh rid, and exports links as JSON and CSV', async () => {
+    const { app } = get();
+    const tenant = await newTenant(get());
+    const id = await importCampaign(get(), tenant);
+    const other = await importCampaign(get(), tenant);
+    const csv = 'person_id,first_name\nE-1,Eve\nE-2,\nE-1,dup\n';
+    expect((await importCsv(get(), tenant, id, csv)).json()).toMatchObject({
+      accepted: 2,
+      rejected: [{ line: 4 }],
+    });
+    expect((await importCsv(get(), tenant, other, csv)).json()).toMatchObject({ accepted: 2 });
+
+    const links = async (campaignId: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/campaigns/${campaignId}/links`,
+          headers: tenant.headers,
+        })
+      ).json<{
+        links: { person_id: string; rid: string; link: string }[];
+      }>().links;
+    const first = await links(id);
+    const second = await links(other);
+    expect(first.map((l) => l.person_id)).toEqual(['E-1', 'E-2']);
+    const rids = [...first, ...second].map((l) => l.rid);
+    expect(new Set(rids).size).toBe(4);
+    for (const link of first) {
+      expect(link.rid).toMatch(RID_PATTERN);
+      expect(link.link).toBe(`https://hookwise.test/phish?rid=${link.rid}`);
+    }
+
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${id}/links.csv`,
+      headers: tenant.headers,
+    });
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0] ?? {}).slice(0, 3)).toEqual(['email', 'first_name', 'link']);
+    expect(rows.map((r) => r.link)).toEqual(first.map((l) => l.link));
+  });
+
+  it('refuses a CSV without an identity column, a broken CSV, and imports into an ended campaign', async () => {
+    const { app } = get();
+    const tenant = await newTenant(get());
+    const id = await importCampaign(get(), tenant);
+    const noColumn = await importCsv(get(), tenant, id, 'name\nAnn\n');
+    expect(noColumn.statusCode).toBe(400);
+    expect(noColumn.json()).toMatchObject({ error: { code: 'invalid_csv' } });
+    expect((await importCsv(get(), tenant, id, 'email\n"unclosed\n')).json()).toMatchObject({
+      error: { code: 'invalid_csv' },
+    });
+    await app.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/end`, headers: tenant.headers });
+    const ended = await importCsv(get(), tenant, id, 'email\nlate@example.com\n');
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json()).toMatchObject({ error: { code: 'campaign_ended' } });
+  });
+});

@@ -1,0 +1,108 @@
+/** SQL for reported URLs: intake (one row per tenant and URL, counted), list, pending, dismiss. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export async function recordReport(
+  db: Kysely<Database>,
+  tenantId: string,
+  url: string,
+  reporter: string | null,
+  at: string,
+) {
+  return db
+    .insertInto('reported_urls')
+    .values({ id: newId(), tenant_id: tenantId, url, reporter, first_reported_at: at, last_reported_at: at })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'url']).doUpdateSet((eb) => ({
+        report_count: eb(eb.ref('reported_urls.report_count'), '+', 1),
+        last_reported_at: at,
+      })),
+    )
+    .returning(['id', 'url', 'report_count'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function listReportedUrls(
+  db: Kysely<Database>,
+  tenantId: string,
+  options: { pending: boolean },
+) {
+  let query = db
+    .selectFrom('reported_urls as ru')
+    .select([
+      'ru.id',
+      'ru.url',
+      'ru.reporter',
+      'ru.report_count',
+      'ru.first_reported_at',
+      'ru.last_reported_at',
+    ])
+    .select((eb) => [
+      // The latest decision is the current one (reviews are append-only).
+      eb
+        .selectFrom('url_reviews as ur')
+        .select('ur.decision')
+        .whereRef('ur.tenant_id', '=', 'ru.tenant_id')
+        .whereRef('ur.url', '=', 'ru.url')
+        .orderBy('ur.created_at', 'desc')
+        .limit(1)
+        .as('decision'),
+      eb
+        .exists(
+          eb
+            .selectFrom('malicious_urls as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.tenant_id', '=', 'ru.tenant_id')
+            .whereRef('m.url', '=', 'ru.url'),
+        )
+        .as('known_malicious'),
+    ])
+    .where('ru.tenant_id', '=', tenantId)
+    .orderBy('ru.first_reported_at')
+    .orderBy('ru.url');
+  if (options.pending) query = query.where(notReviewed);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    ...row,
+    report_count: Number(row.report_count),
+    decision: row.decision ?? null,
+    known_malicious: Boolean(row.known_malicious),
+  }));
+}
+
+const notReviewed = sql<boolean>`not exists (select 1 from url_reviews ur2 where ur2.tenant_id = ru.tenant_id and ur2.url = ru.url)`;
+
+/**
+ * Reported URLs of the tenant that no reviewer has decided on yet, oldest report first: what
+ * `hookwise poll-token --pending` puts into a poll link.
+ */
+export async function pendingReportedUrls(
+  db: Kysely<Database>,
+  tenantId: string,
+  limit = 500,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('reported_urls as ru')
+    .select('ru.url')
+    .where('ru.tenant_id', '=', tenantId)
+    .where(notReviewed)
+    .orderBy('ru.first_reported_at')
+    .orderBy('ru.url')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.url);
+}
+
+export async function deleteReportedUrl(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('reported_urls')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

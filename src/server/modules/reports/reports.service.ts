@@ -1,0 +1,52 @@
+/** Reported-URL intake shared by the REST API and `hookwise reports add`. */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { normaliseAll } from '../../lib/normalise-url';
+import { recordReport } from './reports.repository';
+
+export const reportBodySchema = z.object({
+  urls: z.array(z.string().min(1).max(4096)).min(1).max(1000),
+  reporter: z.string().trim().min(1).max(200).optional(),
+});
+
+export const reportedSchema = z.object({
+  reported: z.array(
+    z.object({ id: z.string(), url: z.string(), report_count: z.number().int(), new: z.boolean() }),
+  ),
+});
+
+export const reportedUrlSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  reporter: z.string().nullable(),
+  report_count: z.number().int(),
+  first_reported_at: z.string(),
+  last_reported_at: z.string(),
+  decision: z.string().nullable().describe('latest reviewer decision (TP or FP), null while pending'),
+  known_malicious: z.boolean(),
+});
+
+export async function reportUrls(
+  db: Kysely<Database>,
+  tenantId: string,
+  input: z.infer<typeof reportBodySchema>,
+): Promise<z.infer<typeof reportedSchema>> {
+  // All or nothing: one bad URL rejects the request before anything is recorded.
+  const urls = normaliseAll(input.urls, (message) => badRequest(message, 'invalid_url'));
+  const at = nowIso();
+  const reported = await db.transaction().execute(async (trx) => {
+    const rows = [];
+    for (const url of urls) rows.push(await recordReport(trx, tenantId, url, input.reporter ?? null, at));
+    return rows;
+  });
+  return {
+    reported: reported.map((row) => ({
+      ...row,
+      report_count: Number(row.report_count),
+      new: Number(row.report_count) === 1,
+    })),
+  };
+}

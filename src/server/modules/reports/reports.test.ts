@@ -1,0 +1,119 @@
+import { expect, it } from 'vitest';
+import { newId, nowIso } from '../../lib/ids';
+import { newTenant } from '../../test/admin-fixtures';
+import { describeEachDatabase } from '../../test/harness';
+import { pendingReportedUrls } from './reports.repository';
+
+describeEachDatabase('operator API: reported URLs', (get) => {
+  it('normalises and de-duplicates reported URLs per tenant, counting reports', async () => {
+    const { app } = get();
+    const tenant = await newTenant(get());
+    const other = await newTenant(get());
+    const post = (t: typeof tenant, urls: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/reports',
+        headers: t.headers,
+        payload: { urls, reporter: 'ann' },
+      });
+
+    const first = await post(tenant, [
+      '  HTTPS://Login.EXAMPLE.com:443/reset?x=1#top ',
+      'http://evil.example:80/',
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      reported: [
+        { url: 'https://login.example.com/reset?x=1', report_count: 1, new: true },
+        { url: 'http://evil.example/', report_count: 1, new: true },
+      ],
+    });
+    const second = await post(tenant, ['https://login.example.com/reset?x=1']);
+    expect(second.json()).toMatchObject({ reported: [{ report_count: 2, new: false }] });
+    await post(other, ['https://login.example.com/reset?x=1']);
+
+    const list = await app.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
+    const reports = list.json<{
+      reports: { url: string; report_count: number; last_reported_at: string; first_reported_at: string }[];
+    }>().reports;
+    // Both first reported at the same instant: ordered by URL then.
+    expect(reports.map((r) => [r.url, r.report_count])).toEqual([
+      ['http://evil.example/', 1],
+      ['https://login.example.com/reset?x=1', 2],
+    ]);
+    expect(reports[1]!.last_reported_at >= reports[1]!.first_reported_at).toBe(true);
+  });
+
+  it('rejects the whole request when one URL is not http(s), recording nothing', async () => {
+    const { app } = get();
+    const tenant = await newTenant(get());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/reports',
+      headers: tenant.headers,
+      payload: { urls: ['https://fine.example/', 'javascript:alert(1)'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: { code: 'invalid_url', message: expect.stringContaining('urls.1') },
+    });
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/admin/reports',
+      headers: tenant.headers,
+      payload: { urls: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    const list = await app.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
+    expect(list.json<{ reports: unknown[] }>().reports).toEqual([]);
+  });
+
+  it('lists pending URLs (no review yet) and dismisses one', async () => {
+    const { app, database } = get();
+    const tenant = await newTenant(get());
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/reports',
+      headers: tenant.headers,
+      payload: { urls: ['https://a.example/', 'https://b.example/', 'https://c.example/'] },
+    });
+    await database.db
+      .insertInto('url_reviews')
+      .values({
+        id: newId(),
+        tenant_id: tenant.tenantId,
+        url: 'https://b.example/',
+        decision: 'TP',
+        jti: 'j',
+        reviewer: null,
+        created_at: nowIso(),
+      })
+      .execute();
+    expect(await pendingReportedUrls(database.db, tenant.tenantId)).toEqual([
+      'https://a.example/',
+      'https://c.example/',
+    ]);
+
+    const pending = await app.inject({
+      method: 'GET',
+      url: '/api/admin/reports?pending=true',
+      headers: tenant.headers,
+    });
+    const rows = pending.json<{ reports: { id: string; url: string }[] }>().reports;
+    expect(rows.map((r) => r.url)).toEqual(['https://a.example/', 'https://c.example/']);
+    const all = await app.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
+    expect(
+      all
+        .json<{ reports: { url: string; decision: string | null }[] }>()
+        .reports.find((r) => r.url === 'https://b.example/'),
+    ).toMatchObject({ decision: 'TP' });
+
+    const dismiss = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/reports/${rows[0]!.id}`,
+      headers: tenant.headers,
+    });
+    expect(dismiss.statusCode).toBe(204);
+    expect(await pendingReportedUrls(database.db, tenant.tenantId)).toEqual(['https://c.example/']);
+  });
+});

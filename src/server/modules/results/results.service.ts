@@ -1,0 +1,103 @@
+/**
+ * Campaign results: the funnel and each recipient's status with times, optionally
+ * pseudonymised (no email, person id or name; a stable per-recipient pseudonym instead).
+ * Results never include IP addresses or user agents.
+ */
+import { createHmac } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import { EVENT_TYPES, eventRank, type EventType } from '../../../shared/events';
+import type { Db } from '../../db/database';
+import type { Campaign } from '../../db/schema';
+import { averageScore, countEventsByType, countRecipients, recipientStatuses } from './results.repository';
+
+const funnelShape = Object.fromEntries(EVENT_TYPES.map((type) => [type, z.number().int()])) as Record<
+  EventType,
+  z.ZodNumber
+>;
+
+export const funnelSchema = z.object({
+  recipients: z.number().int(),
+  ...funnelShape,
+  average_score: z.number().nullable().describe('mean questionnaire score, null before any'),
+});
+
+const timeShape = Object.fromEntries(
+  EVENT_TYPES.map((type) => [`${type}_at`, z.string().nullable()]),
+) as Record<`${EventType}_at`, z.ZodNullable<z.ZodString>>;
+
+export const recipientResultSchema = z.object({
+  pseudonym: z.string().optional(),
+  email: z.string().nullable().optional(),
+  person_id: z.string().nullable().optional(),
+  first_name: z.string().nullable().optional(),
+  language_code: z.string().nullable(),
+  status: z.string().describe('furthest step reached, or created'),
+  ...timeShape,
+  score: z.number().nullable(),
+});
+
+export const resultsSchema = z.object({
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  pseudonymised: z.boolean(),
+  funnel: funnelSchema,
+  recipients: z.array(recipientResultSchema),
+});
+export type Results = z.infer<typeof resultsSchema>;
+export type RecipientResult = z.infer<typeof recipientResultSchema>;
+
+export interface ResultsOptions {
+  pseudonymise: boolean;
+  /** Keys the pseudonyms; the same secret gives the same pseudonym in every export. */
+  secret: string;
+}
+
+export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
+  const { db, dialect } = database;
+  const [recipients, byType, average, rows] = await Promise.all([
+    countRecipients(db, campaign.tenant_id, campaign.id),
+    countEventsByType(db, campaign.tenant_id, campaign.id),
+    averageScore(db, dialect, campaign.tenant_id, campaign.id),
+    recipientStatuses(db, dialect, campaign.tenant_id, campaign.id),
+  ]);
+  const funnel = {
+    recipients,
+    ...(Object.fromEntries(EVENT_TYPES.map((type) => [type, byType.get(type) ?? 0])) as Record<
+      EventType,
+      number
+    >),
+    average_score: average === null ? null : Math.round(average * 10) / 10,
+  };
+  const pseudonymKey = createHmac('sha256', options.secret).update('hookwise-results-pseudonym').digest();
+  const results: Results = {
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    pseudonymised: options.pseudonymise,
+    funnel,
+    recipients: rows.map(({ id, email, person_id, first_name, created_at: _created, ...rest }) => {
+      const identity = options.pseudonymise
+        ? { pseudonym: pseudonym(pseudonymKey, id) }
+        : { email, person_id, first_name };
+      return { ...identity, ...rest, status: furthestStep(rest) };
+    }),
+  };
+  return results;
+}
+
+function pseudonym(key: Buffer, recipientId: string): string {
+  return `p_${createHmac('sha256', key).update(recipientId).digest('base64url').slice(0, 16)}`;
+}
+
+function furthestStep(times: Record<`${EventType}_at`, string | null>): string {
+  const reached = EVENT_TYPES.filter((type) => times[`${type}_at`] !== null);
+  return reached.sort((a, b) => eventRank(b) - eventRank(a))[0] ?? 'created';
+}
+
+export function resultsCsv(results: Results): string {
+  const identity = results.pseudonymised ? ['pseudonym'] : ['email', 'person_id', 'first_name'];
+  return stringify(results.recipients, {
+    header: true,
+    columns: [...identity, 'language_code', 'status', ...EVENT_TYPES.map((t) => `${t}_at`), 'score'],
+  });
+}

@@ -1,0 +1,137 @@
+import { parse } from 'csv-parse/sync';
+import { expect, it } from 'vitest';
+import {
+  importCampaign,
+  importCsv,
+  newTenant,
+  recordEvent,
+  type TestTenant,
+} from '../../test/admin-fixtures';
+import { describeEachDatabase, type Harness } from '../../test/harness';
+
+interface ResultsBody {
+  funnel: Record<string, number | null>;
+  recipients: Record<string, string | number | null>[];
+}
+
+async function setUp(h: Harness, tenant: TestTenant) {
+  const id = await importCampaign(h, tenant);
+  await importCsv(
+    h,
+    tenant,
+    id,
+    'email,first_name\nann@example.com,Ann\nbob@example.com,Bob\ncy@example.com,Cy\ndee@example.com,Dee\n',
+  );
+  const links = (
+    await h.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+  ).json<{ links: { email: string; rid: string }[] }>().links;
+  const rid = (email: string) => links.find((l) => l.email === email)!.rid;
+  // Ann: the whole journey (score 80); Bob: clicked and submitted; Cy: only a scanner visit; Dee: nothing.
+  for (const type of [
+    'visited',
+    'clicked',
+    'submitted',
+    'awareness_viewed',
+    'pdf_viewed',
+    'sei_viewed',
+  ] as const) {
+    await recordEvent(h, rid('ann@example.com'), type, { at: '2026-12-01T10:00:00.000Z', ip: '203.0.113.0' });
+  }
+  await recordEvent(h, rid('ann@example.com'), 'questionnaire_completed', {
+    details: { score: 80 },
+    at: '2026-12-01T10:05:00.000Z',
+  });
+  await recordEvent(h, rid('ann@example.com'), 'completed', { at: '2026-12-01T10:06:00.000Z' });
+  await recordEvent(h, rid('bob@example.com'), 'visited');
+  await recordEvent(h, rid('bob@example.com'), 'clicked', { at: '2026-12-02T09:00:00.000Z' });
+  await recordEvent(h, rid('bob@example.com'), 'submitted');
+  await recordEvent(h, rid('bob@example.com'), 'questionnaire_completed', { details: { score: 41 } });
+  await recordEvent(h, rid('cy@example.com'), 'visited');
+  return id;
+}
+
+describeEachDatabase('operator API: results', (get) => {
+  it('gives the funnel with visited and clicked apart, the average score and each recipient with times', async () => {
+    const tenant = await newTenant(get());
+    const id = await setUp(get(), tenant);
+    const res = await get().app.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${id}/results`,
+      headers: tenant.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<ResultsBody>();
+    expect(body.funnel).toEqual({
+      recipients: 4,
+      visited: 3,
+      clicked: 2,
+      submitted: 2,
+      awareness_viewed: 1,
+      pdf_viewed: 1,
+      sei_viewed: 1,
+      questionnaire_completed: 2,
+      completed: 1,
+      average_score: 60.5,
+    });
+    const byEmail = Object.fromEntries(body.recipients.map((r) => [r.email, r]));
+    expect(byEmail['ann@example.com']).toMatchObject({
+      first_name: 'Ann',
+      status: 'completed',
+      clicked_at: '2026-12-01T10:00:00.000Z',
+      completed_at: '2026-12-01T10:06:00.000Z',
+      score: 80,
+    });
+    expect(byEmail['bob@example.com']).toMatchObject({
+      status: 'questionnaire_completed',
+      completed_at: null,
+      score: 41,
+    });
+    expect(byEmail['cy@example.com']).toMatchObject({ status: 'visited', clicked_at: null });
+    expect(byEmail['dee@example.com']).toMatchObject({ status: 'created', visited_at: null, score: null });
+    // Results never carry IP addresses.
+    expect(res.body).not.toContain('203.0.113');
+  });
+
+  it('exports CSV, and a pseudonymised export has no email or name and stable pseudonyms', async () => {
+    const { app } = get();
+    const tenant = await newTenant(get());
+    const id = await setUp(get(), tenant);
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${id}/results.csv`,
+      headers: tenant.headers,
+    });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.email === 'ann@example.com')).toMatchObject({
+      status: 'completed',
+      score: '80',
+    });
+
+    const pseudo = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/campaigns/${id}/results?pseudonymise=true`,
+          headers: tenant.headers,
+        })
+      ).json<ResultsBody>();
+    const first = await pseudo();
+    const text = JSON.stringify(first);
+    for (const secret of ['ann@example.com', 'Ann', 'Bob', 'dee@']) expect(text).not.toContain(secret);
+    const pseudonyms = first.recipients.map((r) => r.pseudonym);
+    expect(new Set(pseudonyms).size).toBe(4);
+    for (const p of pseudonyms) expect(p).toMatch(/^p_[A-Za-z0-9_-]{16}$/);
+    expect((await pseudo()).recipients.map((r) => r.pseudonym)).toEqual(pseudonyms);
+    expect(first.funnel.completed).toBe(1);
+
+    const pcsv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${id}/results.csv?pseudonymise=true`,
+      headers: tenant.headers,
+    });
+    expect(pcsv.body.split('\n')[0]).toMatch(/^pseudonym,language_code,status,/);
+    expect(pcsv.body).not.toContain('@example.com');
+  });
+});

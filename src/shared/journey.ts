@@ -1,0 +1,90 @@
+/**
+ * POST /api/events: what the recipient pages may record, shared by the server (validation) and
+ * the web app (types). Every details object is strict, so nothing beyond these keys — and in
+ * particular no value typed into the phishing page — can ever be stored.
+ */
+import { z } from 'zod';
+
+const idPattern = /^[a-z0-9_-]{1,40}$/i;
+const empty = z.strictObject({}).optional();
+
+export const CLICK_REASONS = ['render_beacon', 'user_gesture'] as const;
+export type ClickReason = (typeof CLICK_REASONS)[number];
+
+/** Field names only; bounded so a template cannot smuggle a typed value through a long "name". */
+export const MAX_FIELD_NAME_LENGTH = 64;
+export const MAX_SUBMITTED_FIELDS = 20;
+
+const rid = z.string().min(1).max(64);
+
+export const eventBodySchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    rid,
+    type: z.literal('clicked'),
+    details: z.strictObject({
+      reason: z.enum(CLICK_REASONS),
+      /** Milliseconds between the page starting to load and the beacon or gesture. */
+      elapsed_ms: z.number().int().min(0).max(86_400_000),
+      /** Which gesture, when the reason is user_gesture. */
+      gesture: z.enum(['pointer', 'key', 'touch']).optional(),
+      /** Where the page ran: built-in sign-in or the operator's template. */
+      page: z.enum(['builtin', 'template']).optional(),
+    }),
+  }),
+  z.strictObject({
+    rid,
+    type: z.literal('submitted'),
+    details: z.strictObject({
+      fields: z.array(z.string().min(1).max(MAX_FIELD_NAME_LENGTH)).max(MAX_SUBMITTED_FIELDS),
+    }),
+  }),
+  z.strictObject({ rid, type: z.literal('awareness_viewed'), details: empty }),
+  z.strictObject({ rid, type: z.literal('pdf_viewed'), details: empty }),
+  z.strictObject({ rid, type: z.literal('sei_viewed'), details: empty }),
+  z.strictObject({
+    rid,
+    type: z.literal('questionnaire_completed'),
+    details: z.strictObject({
+      answers: z.record(z.string().regex(idPattern), z.array(z.string().regex(idPattern)).max(10)),
+    }),
+  }),
+  z.strictObject({ rid, type: z.literal('completed'), details: empty }),
+]);
+
+export type EventBody = z.infer<typeof eventBodySchema>;
+export type ClientEventType = EventBody['type'];
+
+export const questionResultSchema = z.object({
+  id: z.string(),
+  correct: z.boolean(),
+  selected: z.array(z.string()),
+  correct_options: z.array(z.string()),
+  explanation: z.string(),
+});
+
+export const questionnaireResultSchema = z.object({
+  /** Percent of questions answered fully correctly, 0–100, rounded. */
+  score: z.number(),
+  correct_count: z.number(),
+  total: z.number(),
+  passed: z.boolean(),
+  questions: z.array(questionResultSchema),
+});
+export type QuestionnaireResult = z.infer<typeof questionnaireResultSchema>;
+
+export const progressSchema = z.object({
+  status: z.string(),
+  completed_steps: z.array(z.string()),
+  /** The questionnaire score once it has been completed, else null. */
+  score: z.number().nullable(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+export const eventResponseSchema = z.object({
+  type: z.string(),
+  /** False when this step had already been recorded (reload, retry): nothing changed. */
+  recorded: z.boolean(),
+  progress: progressSchema,
+  result: questionnaireResultSchema.optional(),
+});
+export type EventResponse = z.infer<typeof eventResponseSchema>;

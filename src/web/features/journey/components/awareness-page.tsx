@@ -1,0 +1,25 @@
+/** awareness: "this was a simulated phishing exercise", with the campaign's own content. */
+import { useTranslation } from 'react-i18next';
+import { useJourneyData } from './journey-context';
+import { JourneyStep } from './journey-step';
+import { SafeHtml, TextBlock } from './safe-html';
+import { useRecordView } from './use-record-view';
+
+export function AwarenessPage() {
+  const { t } = useTranslation();
+  const data = useJourneyData();
+  useRecordView(data.rid, 'awareness_viewed');
+  const { title, content } = data.awareness;
+  return (
+    <JourneyStep page="awareness" title={title || t('awareness.title')} logo={data.custom_logo || undefined}>
+      <p className="journey-lead">
+        {data.first_name ? t('awareness.leadNamed', { name: data.first_name }) : t('awareness.lead')}
+      </p>
+      {data.typeHtml ? (
+        <SafeHtml className="journey-prose" html={content} />
+      ) : (
+        <TextBlock className="journey-prose" text={content} />
+      )}
+    </JourneyStep>
+  );
+}

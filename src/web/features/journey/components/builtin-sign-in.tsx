@@ -1,0 +1,66 @@
+/**
+ * The built-in sign-in look-alike, branded with the campaign's logo or brand name. Inputs are
+ * uncontrolled and never read: on submit only the names of filled-in fields are collected.
+ */
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filledFieldNames } from '../lib/template-messages';
+
+interface BuiltinSignInProps {
+  brand: string;
+  logo: string;
+  onSubmitted: (fields: string[]) => void;
+}
+
+export function BuiltinSignIn({ brand, logo, onSubmitted }: BuiltinSignInProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmitted(filledFieldNames(event.currentTarget));
+  };
+  return (
+    <main className="signin">
+      <form className="signin__card" onSubmit={submit} noValidate>
+        <div className="signin__brand">
+          {logo ? (
+            <img className="signin__logo" src={logo} alt={brand} />
+          ) : (
+            <span className="signin__mark" aria-hidden="true" />
+          )}
+          {brand && !logo && <span className="signin__brand-name">{brand}</span>}
+        </div>
+        <h1 className="signin__title">{t('journey.template')}</h1>
+        <p className="signin__subtitle">
+          {brand ? t('journey.signIn.subtitle', { brand }) : t('journey.signIn.subtitleGeneric')}
+        </p>
+        <label className="signin__label" htmlFor={`${id}-user`}>
+          {t('journey.signIn.email')}
+        </label>
+        <input
+          id={`${id}-user`}
+          className="signin__input"
+          name="username"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <label className="signin__label" htmlFor={`${id}-password`}>
+          {t('journey.signIn.password')}
+        </label>
+        {/* autoComplete off: a password manager must not fill real credentials in here. */}
+        <input
+          id={`${id}-password`}
+          className="signin__input"
+          name="password"
+          type="password"
+          autoComplete="off"
+        />
+        <button type="submit" className="signin__submit">
+          {t('journey.signIn.submit')}
+        </button>
+        <p className="signin__help">{t('journey.signIn.forgot')}</p>
+      </form>
+    </main>
+  );
+}

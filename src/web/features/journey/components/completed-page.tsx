@@ -1,0 +1,78 @@
+/**
+ * campaign-completed: thanks, score, points and badges, then back to default_url. Records
+ * `completed`; the server refuses it while a required questionnaire is unanswered, and then the
+ * recipient is sent back to it.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EventError, postEvent } from '../api/events';
+import { formatNumber, formatPercent } from '../lib/format';
+import { badgesOf, pointsOf } from '../lib/journey-steps';
+import { useJourneyData } from './journey-context';
+import { JourneyStep } from './journey-step';
+import { RedirectCountdown } from './redirect-countdown';
+import { useJourneyNav } from './use-journey-nav';
+
+const sentFor = new Set<string>();
+
+export function CompletedPage() {
+  const { t, i18n } = useTranslation();
+  const data = useJourneyData();
+  const { goTo } = useJourneyNav('completed');
+
+  useEffect(() => {
+    if (sentFor.has(data.rid)) return;
+    sentFor.add(data.rid);
+    postEvent({ rid: data.rid, type: 'completed' }).catch((error: unknown) => {
+      sentFor.delete(data.rid);
+      if (error instanceof EventError && error.code === 'questionnaire_required') goTo('questionnaire');
+    });
+  }, [data.rid, goTo]);
+
+  const { score } = data.progress;
+  const points = pointsOf(data);
+  const badges = badgesOf(data);
+  return (
+    <JourneyStep
+      page="completed"
+      title={t('completed.title')}
+      actions={<RedirectCountdown url={data.default_url} />}
+    >
+      <p className="journey-lead">{t('completed.body')}</p>
+      <dl className="stats">
+        {score !== null && (
+          <div className="stats__item">
+            <dt>{t('completed.score')}</dt>
+            <dd>{formatPercent(score, i18n.language)}</dd>
+          </div>
+        )}
+        {points.total > 0 && (
+          <div className="stats__item">
+            <dt>{t('completed.points')}</dt>
+            <dd>
+              {t('completed.pointsValue', {
+                points: formatNumber(points.earned, i18n.language),
+                total: formatNumber(points.total, i18n.language),
+              })}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {badges.length > 0 && (
+        <section aria-labelledby="badges-title">
+          <h2 id="badges-title">{t('completed.badges')}</h2>
+          <ul className="badges">
+            {badges.map((badge) => (
+              <li key={badge.id} className="badge">
+                <span className="badge__icon" aria-hidden="true">
+                  ★
+                </span>
+                {badge.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </JourneyStep>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Loads the campaign data for the `rid` query parameter (once, shared), switches to the
+ * recipient's language, and shows the loading state until both are ready. Failure goes to
+ * campaign-error.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { isLanguageCode } from '../../../../shared/languages';
+import { changeLanguage } from '../../../lib/i18n';
+import { useCampaign } from '../api/campaign-store';
+import { ERROR_PATH } from '../lib/journey-steps';
+import { JourneyContext } from './journey-context';
+import { LoadingState } from './loading-state';
+
+export function JourneyGate({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  const entry = useCampaign(params.get('rid'));
+  const { i18n } = useTranslation();
+  const language = entry.state === 'ready' ? entry.data.language_code : undefined;
+
+  useEffect(() => {
+    if (language) void changeLanguage(language);
+  }, [language]);
+
+  if (entry.state === 'error') return <Navigate to={ERROR_PATH} replace />;
+  const wanted = language && isLanguageCode(language) ? language : 'en';
+  if (entry.state === 'loading' || i18n.language !== wanted) return <LoadingState />;
+  return <JourneyContext.Provider value={entry.data}>{children}</JourneyContext.Provider>;
+}

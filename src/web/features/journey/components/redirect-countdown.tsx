@@ -1,0 +1,64 @@
+/**
+ * Back to default_url: a button, and a visible countdown that can be paused or switched off
+ * (WCAG 2.2.1: people who need more time must be able to stop a time limit).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
+
+export const REDIRECT_SECONDS = 15;
+
+type Mode = 'running' | 'paused' | 'off';
+
+export function RedirectCountdown({ url }: { url: string }) {
+  const { t, i18n } = useTranslation();
+  const [remaining, setRemaining] = useState(REDIRECT_SECONDS);
+  const [mode, setMode] = useState<Mode>('running');
+  // The interval owns the count, so each second is counted even if a render is late.
+  const left = useRef(REDIRECT_SECONDS);
+
+  useEffect(() => {
+    if (mode !== 'running') return;
+    const timer = window.setInterval(() => {
+      left.current = Math.max(left.current - 1, 0);
+      setRemaining(left.current);
+      if (left.current === 0) {
+        window.clearInterval(timer);
+        window.location.assign(url);
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [mode, url]);
+
+  const seconds = formatNumber(remaining, i18n.language);
+  return (
+    <div className="countdown">
+      <div className="journey-actions">
+        <a className="button journey-button" href={url} rel="noopener noreferrer">
+          {t('completed.returnNow')}
+        </a>
+        {mode !== 'off' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setMode(mode === 'running' ? 'paused' : 'running')}
+          >
+            {mode === 'running' ? t('completed.pause') : t('completed.resume')}
+          </button>
+        )}
+        {mode !== 'off' && (
+          <button type="button" className="button button--secondary" onClick={() => setMode('off')}>
+            {t('completed.stay')}
+          </button>
+        )}
+      </div>
+      {/* role=timer is not announced each second; the state changes below are. */}
+      <p className="countdown__text muted" role="timer" aria-atomic="true">
+        {mode === 'off' ? t('completed.stopped') : t('completed.countdown', { seconds })}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {mode === 'paused' ? t('completed.paused') : mode === 'off' ? t('completed.stopped') : ''}
+      </p>
+    </div>
+  );
+}

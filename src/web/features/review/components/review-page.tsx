@@ -1,0 +1,69 @@
+/**
+ * The reviewer page (/poll): lists the URLs of the poll token, keeps each row's decision and
+ * sends it through the outbox. A failed call shows nothing (seed) but is retried, not lost.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDecisionOutbox } from '../api/use-decision-outbox';
+import { choose, decisionOf, markSubmitted, rowsFromUrls, type Choice, type PollRow } from '../lib/poll-row';
+import { readPollToken } from '../lib/read-poll-token';
+import { ReviewRow } from './review-row';
+import './review.css';
+
+export function ReviewPage({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const state = useMemo(() => readPollToken(token), [token]);
+  const [rows, setRows] = useState<PollRow[]>(() =>
+    state.status === 'valid' ? rowsFromUrls(state.urls) : [],
+  );
+  const outbox = useDecisionOutbox();
+
+  const update = (index: number, change: (row: PollRow) => PollRow) =>
+    setRows((current) => current.map((row, i) => (i === index ? change(row) : row)));
+  const submit = (row: PollRow, index: number) => {
+    if (state.status !== 'valid') return;
+    update(index, markSubmitted);
+    void outbox.enqueue({ token: state.token, url: row.url, decision: decisionOf(row) });
+  };
+
+  return (
+    <main className="page">
+      <div className="card card--wide">
+        <h1>{t('poll.title')}</h1>
+        {state.status === 'invalid' && (
+          <div className="notice notice--error" role="alert">
+            <p>{t('poll.invalidLink')}</p>
+            <p className="review-reason" dir="ltr">
+              {t('poll.invalidDetail', { reason: state.reason })}
+            </p>
+          </div>
+        )}
+        <table className="review-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('poll.urls')}</th>
+              <th scope="col">{t('poll.truePositive')}</th>
+              <th scope="col">{t('poll.falsePositive')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('poll.action')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <ReviewRow
+                key={row.url}
+                row={row}
+                onChoose={(choice: Choice) => update(index, (r) => choose(r, choice))}
+                onSubmit={() => submit(row, index)}
+              />
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && state.status !== 'invalid' && (
+          <p className="muted review-empty">{t('poll.empty')}</p>
+        )}
+      </div>
+    </main>
+  );
+}

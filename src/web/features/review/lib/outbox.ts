@@ -1,0 +1,171 @@
+/**
+ * A small persistent outbox for reviewer decisions. The seed ignores a failed submit silently;
+ * we must not lose the decision either, so it waits in storage (surviving a reload) and is
+ * retried with exponential backoff until the server accepts it (2xx) or refuses it for good
+ * (4xx other than 408/429, e.g. an expired token). Storage is the source of truth, so two tabs
+ * of the same page do not overwrite each other's queue.
+ */
+import type { PollDecision } from '../../../../shared/poll';
+
+export interface OutboxItem {
+  token: string;
+  url: string;
+  decision: PollDecision;
+}
+
+export interface OutboxEntry extends OutboxItem {
+  id: string;
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+export interface OutboxOptions {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Resolves with the HTTP status; rejects when no answer came (network down, aborted). */
+  send: (item: OutboxItem) => Promise<number>;
+  key?: string;
+  now?: () => number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** 0..1; spreads retries of many reviewers so a recovering server is not hit all at once. */
+  random?: () => number;
+}
+
+export interface Outbox {
+  enqueue(item: OutboxItem): Promise<void>;
+  /** Sends what is due; `everything` also sends what waits for its backoff (page load, back online). */
+  flush(everything?: boolean): Promise<void>;
+  pending(): OutboxEntry[];
+}
+
+export const OUTBOX_KEY = 'hookwise.review.outbox';
+
+export function isRetryable(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500 || status < 200 || (status >= 300 && status < 400);
+}
+
+export function backoffDelay(attempts: number, base: number, max: number, random: number): number {
+  const exponential = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential * (0.5 + random / 2));
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const {
+    storage,
+    send,
+    key = OUTBOX_KEY,
+    now = Date.now,
+    baseDelayMs = 1000,
+    maxDelayMs = 5 * 60_000,
+    random = Math.random,
+  } = options;
+  let memory: OutboxEntry[] = [];
+  let running: Promise<void> | undefined;
+  let again = false;
+  let forceAll = false;
+  let sequence = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const load = (): OutboxEntry[] => {
+    try {
+      const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
+      memory = Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+    } catch {
+      // Unreadable or unavailable storage: keep what this page already holds.
+    }
+    return memory;
+  };
+  const save = (entries: OutboxEntry[]) => {
+    memory = entries;
+    try {
+      storage.setItem(key, JSON.stringify(entries));
+    } catch {
+      // Private mode or quota: the queue still lives for this page's lifetime.
+    }
+  };
+  const update = (id: string, change: (entry: OutboxEntry) => OutboxEntry | null) =>
+    save(load().flatMap((e) => (e.id === id ? (change(e) ?? []) : [e])));
+
+  const schedule = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const entries = load();
+    if (entries.length === 0) return;
+    const next = Math.min(...entries.map((e) => e.nextAttemptAt));
+    timer = setTimeout(() => void flush(), Math.max(0, next - now()));
+  };
+
+  const attempt = async (entry: OutboxEntry) => {
+    let status: number | undefined;
+    try {
+      status = await send({ token: entry.token, url: entry.url, decision: entry.decision });
+    } catch {
+      status = undefined;
+    }
+    if (status !== undefined && !isRetryable(status)) return update(entry.id, () => null);
+    update(entry.id, (e) => {
+      const attempts = e.attempts + 1;
+      return {
+        ...e,
+        attempts,
+        nextAttemptAt: now() + backoffDelay(attempts, baseDelayMs, maxDelayMs, random()),
+      };
+    });
+  };
+
+  const run = async () => {
+    do {
+      again = false;
+      const all = forceAll;
+      forceAll = false;
+      const due = load().filter((e) => all || e.nextAttemptAt <= now());
+      for (const entry of due) {
+        // Skip entries superseded or delivered while we were busy with an earlier one.
+        if (load().some((e) => e.id === entry.id)) await attempt(entry);
+      }
+    } while (again);
+    schedule();
+  };
+
+  const flush = (everything = false): Promise<void> => {
+    forceAll ||= everything;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const enqueue = (item: OutboxItem): Promise<void> => {
+    // Only the newest decision for a URL matters; an older one still queued must not overwrite it.
+    const others = load().filter((e) => !(e.token === item.token && e.url === item.url));
+    save([
+      ...others,
+      {
+        ...item,
+        id: `${now()}-${(sequence += 1)}-${Math.random().toString(36).slice(2)}`,
+        attempts: 0,
+        nextAttemptAt: now(),
+      },
+    ]);
+    return flush();
+  };
+
+  return { enqueue, flush, pending: () => load().map((e) => ({ ...e })) };
+}
+
+function isEntry(value: unknown): value is OutboxEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  return (
+    typeof e.id === 'string' &&
+    typeof e.token === 'string' &&
+    typeof e.url === 'string' &&
+    (e.decision === 'TP' || e.decision === 'FP' || e.decision === '') &&
+    typeof e.attempts === 'number' &&
+    typeof e.nextAttemptAt === 'number'
+  );
+}
