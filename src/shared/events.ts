@@ -16,3 +16,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export function eventRank(type: EventType): number {
   return EVENT_TYPES.indexOf(type) + 1;
 }
+
+/**
+ * Field names only; bounded so a template cannot smuggle a typed value through a long "name".
+ * Kept here, free of schema code, because the browser checks template messages against them.
+ */
+export const MAX_FIELD_NAME_LENGTH = 64;
+export const MAX_SUBMITTED_FIELDS = 20;

@@ -4,6 +4,7 @@
  * particular no value typed into the phishing page — can ever be stored.
  */
 import { z } from 'zod';
+import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from './events';
 
 const idPattern = /^[a-z0-9_-]{1,40}$/i;
 const empty = z.strictObject({}).optional();
@@ -11,9 +12,6 @@ const empty = z.strictObject({}).optional();
 export const CLICK_REASONS = ['render_beacon', 'user_gesture'] as const;
 export type ClickReason = (typeof CLICK_REASONS)[number];
 
-/** Field names only; bounded so a template cannot smuggle a typed value through a long "name". */
-export const MAX_FIELD_NAME_LENGTH = 64;
-export const MAX_SUBMITTED_FIELDS = 20;
 
 const rid = z.string().min(1).max(64);
 

@@ -3,7 +3,7 @@
  * fetched from /assets/i18n/{lang}.upi-public.json?v=1.1.0 with two retries.
  */
 import i18next, { type Resource } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import { LazyHttpBackend } from './lazy-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
@@ -46,7 +46,7 @@ export async function initI18n(options: { preloaded?: Preloaded; language?: Lang
     if (isLanguageCode(code)) resources[code] = { translation: bundle as Record<string, string> };
   }
   await i18next
-    .use(HttpBackend)
+    .use(LazyHttpBackend)
     .use(initReactI18next)
     .init({
       lng: language,

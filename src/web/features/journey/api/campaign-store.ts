@@ -3,7 +3,7 @@
  * /campaign alike). A module-level store: navigating between steps never refetches.
  */
 import { useSyncExternalStore } from 'react';
-import { campaignDataSchema, type CampaignData } from '../../../../shared/campaign';
+import type { CampaignData } from '../../../../shared/campaign';
 import type { Progress } from '../../../../shared/journey';
 
 export type CampaignEntry =
@@ -25,7 +25,12 @@ async function fetchCampaign(rid: string): Promise<CampaignData> {
     headers: { Accept: 'application/json' },
   });
   if (!res.ok) throw new Error(`campaign data: HTTP ${res.status}`);
-  return campaignDataSchema.parse(await res.json());
+  // Our own server shaped this with campaignDataSchema (its response serializer); parsing it
+  // again here would put the whole schema library into the recipient's first load.
+  const data = (await res.json()) as CampaignData;
+  if (typeof data?.rid !== 'string' || !Array.isArray(data.navigation))
+    throw new Error('campaign data: bad shape');
+  return data;
 }
 
 /** Starts loading a rid's data unless it is loaded or loading already. */

@@ -2,7 +2,7 @@
  * Records journey events through POST /api/events. The server keeps one event per step and
  * recipient; `recordOnce` also avoids sending a step twice from the same page load.
  */
-import { eventResponseSchema, type EventBody, type EventResponse } from '../../../../shared/journey';
+import type { EventBody, EventResponse } from '../../../../shared/journey';
 import { updateProgress } from './campaign-store';
 
 export class EventError extends Error {
@@ -25,7 +25,8 @@ export async function postEvent(body: EventBody): Promise<EventResponse> {
     const payload = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
     throw new EventError(res.status, payload.error?.code ?? 'unknown');
   }
-  const response = eventResponseSchema.parse(await res.json());
+  // Shaped by the server's eventResponseSchema serializer; see campaign-store.ts.
+  const response = (await res.json()) as EventResponse;
   updateProgress(body.rid, response.progress);
   return response;
 }

@@ -12,6 +12,7 @@ import { useCampaign } from '../api/campaign-store';
 import { ERROR_PATH } from '../lib/journey-steps';
 import { JourneyContext } from './journey-context';
 import { LoadingState } from './loading-state';
+import { preloadSanitizer } from './safe-html';
 
 export function JourneyGate({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
@@ -20,7 +21,9 @@ export function JourneyGate({ children }: { children: ReactNode }) {
   const language = entry.state === 'ready' ? entry.data.language_code : undefined;
 
   useEffect(() => {
-    if (language) void changeLanguage(language);
+    if (!language) return;
+    void changeLanguage(language);
+    preloadSanitizer();
   }, [language]);
 
   if (entry.state === 'error') return <Navigate to={ERROR_PATH} replace />;

@@ -2,22 +2,37 @@
  * Messages the sandboxed template document may post to the app: which fields were filled in
  * (names only) and the first user gesture. Anything else is ignored.
  */
-import { z } from 'zod';
-import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/journey';
+import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/events';
 
-const templateMessageSchema = z.discriminatedUnion('hookwise', [
-  z.strictObject({
-    hookwise: z.literal('submitted'),
-    fields: z.array(z.string().min(1).max(MAX_FIELD_NAME_LENGTH)).max(MAX_SUBMITTED_FIELDS),
-  }),
-  z.strictObject({ hookwise: z.literal('gesture'), gesture: z.enum(['pointer', 'key', 'touch']) }),
-]);
+export type TemplateMessage =
+  { hookwise: 'submitted'; fields: string[] } | { hookwise: 'gesture'; gesture: 'pointer' | 'key' | 'touch' };
 
-export type TemplateMessage = z.infer<typeof templateMessageSchema>;
+const GESTURES: readonly unknown[] = ['pointer', 'key', 'touch'];
 
+const isFieldName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD_NAME_LENGTH;
+
+const hasOnlyKeys = (value: object, keys: string[]) => Object.keys(value).every((key) => keys.includes(key));
+
+/**
+ * The message comes from a document the operator wrote, so it is checked key by key: exactly
+ * these two shapes, bounded, nothing else. (A schema library here would double the first load.)
+ */
 export function parseTemplateMessage(data: unknown): TemplateMessage | undefined {
-  const parsed = templateMessageSchema.safeParse(data);
-  return parsed.success ? parsed.data : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const message = data as Record<string, unknown>;
+  if (message.hookwise === 'submitted' && hasOnlyKeys(message, ['hookwise', 'fields'])) {
+    const { fields } = message;
+    if (!Array.isArray(fields) || fields.length > MAX_SUBMITTED_FIELDS || !fields.every(isFieldName))
+      return undefined;
+    return { hookwise: 'submitted', fields: [...fields] };
+  }
+  if (message.hookwise === 'gesture' && hasOnlyKeys(message, ['hookwise', 'gesture'])) {
+    const { gesture } = message;
+    if (!GESTURES.includes(gesture)) return undefined;
+    return { hookwise: 'gesture', gesture: gesture as 'pointer' | 'key' | 'touch' };
+  }
+  return undefined;
 }
 
 /** Names of the form's fields that hold something — the values themselves are never read out. */
