@@ -1,11 +1,13 @@
 /** Runs the frozen migrations in order; called at start-up and by `hookwise migrate`. */
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as initial from './migrations/2026-11-22-0001-initial';
+import * as resultsOrderIndex from './migrations/2026-11-23-0001-results-order-index';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
+  '2026-11-23-0001-results-order-index': resultsOrderIndex,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -58,6 +58,12 @@ export async function averageScore(
   return row?.average === null || row?.average === undefined ? null : Number(row.average);
 }
 
+/** A window of the recipients, in a stable order (created, email, person id, id). */
+export interface ResultsPage {
+  limit: number;
+  offset: number;
+}
+
 export type EventTimes = Record<`${EventType}_at`, string | null>;
 
 /** One row per recipient with the time of each step (null when not reached) and the score. */
@@ -66,9 +72,22 @@ export async function recipientStatuses(
   dialect: Dialect,
   tenantId: string,
   campaignId: string,
+  page?: ResultsPage,
 ) {
+  // The page is cut from the recipients alone (the order index serves it); only its recipients'
+  // events are then joined and pivoted.
+  let recipients = db
+    .selectFrom('recipients')
+    .select(['id', 'email', 'person_id', 'first_name', 'language_code', 'created_at'])
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('email')
+    .orderBy('person_id')
+    .orderBy('id');
+  if (page) recipients = recipients.limit(page.limit).offset(page.offset);
   const rows = await db
-    .selectFrom('recipients as r')
+    .selectFrom(recipients.as('r'))
     .leftJoin('events as e', 'e.recipient_id', 'r.id')
     .select(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.created_at'])
     .select((eb) =>
@@ -81,12 +100,11 @@ export async function recipientStatuses(
         number | string | null
       >`max(case when e.type = 'questionnaire_completed' then ${scoreOf(dialect)} end)`.as('score'),
     )
-    .where('r.campaign_id', '=', campaignId)
-    .where('r.tenant_id', '=', tenantId)
     .groupBy(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.created_at'])
     .orderBy('r.created_at')
     .orderBy('r.email')
     .orderBy('r.person_id')
+    .orderBy('r.id')
     .execute();
   return rows.map((row) => ({
     ...(row as typeof row & EventTimes),

@@ -12,6 +12,16 @@ const tags = ['results'];
 const querystring = z.object({
   pseudonymise: queryFlag.describe('true: no email, person_id or name; a stable pseudonym instead'),
 });
+const pagedQuerystring = querystring.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('recipients per page; all when absent'),
+  offset: z.coerce.number().int().min(0).default(0).describe('recipients to skip'),
+});
 
 export function resultRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -27,13 +37,15 @@ export function resultRoutes(ctx: AppContext) {
           security: adminSecurity,
           summary: 'Funnel and per-recipient status with times',
           params: campaignParams,
-          querystring,
+          querystring: pagedQuerystring,
           response: { 200: resultsSchema, ...adminErrors },
         },
       },
       async (request) => {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
-        return campaignResults(ctx.database, campaign, { pseudonymise: request.query.pseudonymise, secret });
+        const { pseudonymise, limit, offset } = request.query;
+        const page = limit === undefined ? undefined : { limit, offset };
+        return campaignResults(ctx.database, campaign, { pseudonymise, secret, page });
       },
     );
 

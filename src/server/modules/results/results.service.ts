@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { EVENT_TYPES, eventRank, type EventType } from '../../../shared/events';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
-import { averageScore, countEventsByType, countRecipients, recipientStatuses } from './results.repository';
+import {
+  averageScore,
+  countEventsByType,
+  countRecipients,
+  recipientStatuses,
+  type ResultsPage,
+} from './results.repository';
 
 const funnelShape = Object.fromEntries(EVENT_TYPES.map((type) => [type, z.number().int()])) as Record<
   EventType,
@@ -51,6 +57,8 @@ export interface ResultsOptions {
   pseudonymise: boolean;
   /** Keys the pseudonyms; the same secret gives the same pseudonym in every export. */
   secret: string;
+  /** Only these recipients (the funnel always counts all of them); all when absent. */
+  page?: ResultsPage;
 }
 
 export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
@@ -59,7 +67,7 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
     countRecipients(db, campaign.tenant_id, campaign.id),
     countEventsByType(db, campaign.tenant_id, campaign.id),
     averageScore(db, dialect, campaign.tenant_id, campaign.id),
-    recipientStatuses(db, dialect, campaign.tenant_id, campaign.id),
+    recipientStatuses(db, dialect, campaign.tenant_id, campaign.id, options.page),
   ]);
   const funnel = {
     recipients,

@@ -135,3 +135,32 @@ describeEachDatabase('operator API: results', (get) => {
     expect(pcsv.body).not.toContain('@example.com');
   });
 });
+
+describeEachDatabase('operator API: results pages', (get) => {
+  it('pages recipients in a stable order while the funnel still counts everyone', async () => {
+    const tenant = await newTenant(get());
+    const id = await setUp(get(), tenant);
+    const page = async (query: string) =>
+      (
+        await get().app.inject({
+          method: 'GET',
+          url: `/api/admin/campaigns/${id}/results?${query}`,
+          headers: tenant.headers,
+        })
+      ).json<ResultsBody>();
+    const all = await page('');
+    const first = await page('limit=3');
+    const second = await page('limit=3&offset=3');
+    expect(first.funnel).toEqual(all.funnel);
+    expect(first.recipients).toHaveLength(3);
+    expect(second.recipients).toHaveLength(1);
+    expect([...first.recipients, ...second.recipients]).toEqual(all.recipients);
+    const bad = await get().app.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${id}/results?limit=0`,
+      headers: tenant.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: expect.any(String) } });
+  });
+});
