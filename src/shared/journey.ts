@@ -12,7 +12,6 @@ const empty = z.strictObject({}).optional();
 export const CLICK_REASONS = ['render_beacon', 'user_gesture'] as const;
 export type ClickReason = (typeof CLICK_REASONS)[number];
 
-
 const rid = z.string().min(1).max(64);
 
 export const eventBodySchema = z.discriminatedUnion('type', [

@@ -1,0 +1,138 @@
+/**
+ * Growth: a campaign with N recipients and 8 events each, built straight into the database
+ * (inserts/s), then the results funnel and one results page timed from 10k to 125k recipients.
+ * Eight, not ten: a step is recorded once per recipient (unique index), so the worst case is
+ * every recipient reaching every step; 125k recipients then make the 1,000,000 events.
+ */
+import { openDatabase, type Db } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import type { NewEvent, NewRecipient } from '../src/server/db/schema';
+import { newId, newRid } from '../src/server/lib/ids';
+import { campaignById } from '../src/server/cli/cli-context';
+import { createDemo } from '../src/server/modules/demo/demo.service';
+import { campaignResults } from '../src/server/modules/results/results.service';
+import { loadConfig } from '../src/server/config';
+import { EVENT_TYPES } from '../src/shared/events';
+import type { BenchDatabase } from './support/databases';
+import type { Figure } from './support/report';
+
+const EVENTS_PER_RECIPIENT = EVENT_TYPES.length;
+const BATCH = 500;
+
+export async function growthBench(database: BenchDatabase, sizes: number[]): Promise<Figure[]> {
+  const section = `growth/${database.kind}`;
+  const figures: Figure[] = [];
+  const db = openDatabase(database.url);
+  await migrateToLatest(db.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    POLL_TOKEN_SECRET: 'x'.repeat(40),
+  });
+  for (const size of sizes) {
+    // Each size is its own campaign, so every measurement sees exactly `size` recipients.
+    const demo = await createDemo(config, db);
+    const built = await build(db, demo.tenantId, demo.campaignId, size);
+    figures.push({
+      section,
+      name: `build ${size / 1000}k recipients + ${(size * EVENTS_PER_RECIPIENT) / 1000}k events`,
+      value: built.rowsPerSecond,
+      unit: 'rows/s',
+      note: `${(built.ms / 1000).toFixed(1)} s`,
+    });
+    const campaign = await campaignById(db.db, demo.campaignId);
+    const secret = config.pollTokenSecret;
+    const funnel = await median(() =>
+      campaignResults(db, campaign, { pseudonymise: false, secret, page: { limit: 1, offset: 0 } }),
+    );
+    const page = await median(() =>
+      campaignResults(db, campaign, {
+        pseudonymise: true,
+        secret,
+        page: { limit: 100, offset: Math.floor(size / 2) },
+      }),
+    );
+    figures.push(
+      {
+        section,
+        name: `results funnel at ${size / 1000}k`,
+        value: funnel,
+        unit: 'ms',
+        target: { op: '<=', value: 200, of: 'value' },
+      },
+      {
+        section,
+        name: `results funnel + page of 100 (middle) at ${size / 1000}k`,
+        value: page,
+        unit: 'ms',
+        target: { op: '<=', value: 200, of: 'value' },
+      },
+    );
+  }
+  await db.close();
+  return figures;
+}
+
+async function build(db: Db, tenantId: string, campaignId: string, size: number) {
+  const started = performance.now();
+  const base = Date.parse('2026-12-01T09:00:00.000Z');
+  let rows = 0;
+  for (let start = 0; start < size; start += BATCH) {
+    const recipients: NewRecipient[] = [];
+    const events: NewEvent[] = [];
+    for (let i = start; i < Math.min(size, start + BATCH); i++) {
+      const id = newId();
+      const at = new Date(base + i * 1000).toISOString();
+      recipients.push({
+        id,
+        tenant_id: tenantId,
+        campaign_id: campaignId,
+        rid: newRid(),
+        email: `r${i}@example.com`,
+        person_id: null,
+        first_name: null,
+        language_code: null,
+        status: 'created',
+        created_at: at,
+      });
+      for (let e = 0; e < EVENTS_PER_RECIPIENT; e++) {
+        const type = EVENT_TYPES[e];
+        const details = type === 'questionnaire_completed' ? JSON.stringify({ score: (i * 7) % 101 }) : '{}';
+        events.push({
+          id: newId(),
+          tenant_id: tenantId,
+          campaign_id: campaignId,
+          recipient_id: id,
+          type,
+          details,
+          ip: '203.0.113.0',
+          user_agent: 'bench',
+          created_at: at,
+        });
+      }
+    }
+    await db.db.transaction().execute(async (trx) => {
+      await trx.insertInto('recipients').values(recipients).execute();
+      // SQLite binds at most 32766 parameters per statement; 9 columns x 3000 rows stay below.
+      for (let i = 0; i < events.length; i += 3000)
+        await trx
+          .insertInto('events')
+          .values(events.slice(i, i + 3000))
+          .execute();
+    });
+    rows += recipients.length + events.length;
+  }
+  const ms = performance.now() - started;
+  return { ms, rowsPerSecond: rows / (ms / 1000) };
+}
+
+async function median(run: () => Promise<unknown>, times = 5): Promise<number> {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(times / 2)];
+}

@@ -1,0 +1,235 @@
+/**
+ * HTTP against the physical limit: a bare node:http server answering a fixed JSON body is the
+ * baseline; the same load (autocannon) then hits Hookwise's hot endpoints. Writes are checked
+ * afterwards: every 2xx must be a stored row. Also measures start-up and resident memory.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
+import { openDatabase } from '../src/server/db/database';
+import { insertRecipients } from '../src/server/modules/campaigns/campaigns.repository';
+import { newId, newRid, nowIso } from '../src/server/lib/ids';
+import type { BenchDatabase } from './support/databases';
+import { hookwiseCli, root, startBaseline, startHookwise } from './support/processes';
+import type { Figure } from './support/report';
+
+const SECRET = 'bench-poll-token-secret-0123456789-abcdef';
+// Steps with no precondition (completed needs the questionnaire first).
+const VIEW_TYPES = ['awareness_viewed', 'pdf_viewed', 'sei_viewed'] as const;
+
+interface Load {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A fresh body per request (unique writes). */
+  nextBody?: () => string;
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ok: number;
+}
+
+async function load(target: Load, seconds: number): Promise<LoadResult> {
+  const { nextBody } = target;
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: 50,
+    duration: seconds,
+    ...(nextBody ? { requests: [{ setupRequest: (req) => ({ ...req, body: nextBody() }) }] } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    ok: result['2xx'],
+  };
+}
+
+export async function httpBench(database: BenchDatabase, options: { seconds: number }): Promise<Figure[]> {
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    POLL_TOKEN_SECRET: SECRET,
+    // The benchmark is one client hammering on purpose: the per-client limiter would answer 429.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  };
+  const demo = JSON.parse(await hookwiseCli(['demo', '--json'], env)) as {
+    campaignId: string;
+    tenantId: string;
+    recipients: { rid: string }[];
+    pollUrl: string;
+  };
+  const rids = await addRecipients(database.url, demo.tenantId, demo.campaignId, 100_000);
+  const token = new URL(demo.pollUrl).searchParams.get('p') ?? '';
+  const jti = String(decodeJwt(token).jti);
+  const pollUrl = Object.keys(decodeJwt(token).urls as Record<string, boolean>)[0];
+
+  const section = `http/${database.kind}`;
+  const figures: Figure[] = [];
+  const baselineServer = await startBaseline();
+  const baseline = await load({ url: `${baselineServer.url}/` }, options.seconds);
+  await baselineServer.stop();
+  figures.push({
+    section,
+    name: 'baseline node:http fixed JSON',
+    value: baseline.rps,
+    unit: 'req/s',
+    ratio: 1,
+  });
+
+  const server = await startHookwise(env);
+  figures.push({
+    section,
+    name: 'start-up to first 200 /api/health',
+    value: server.startupMs,
+    unit: 'ms',
+    target: { op: '<=', value: 1000, of: 'value' },
+  });
+
+  let eventCounter = 0;
+  const asset = /src="\/assets\/([^"]+\.js)"/.exec(
+    readFileSync(path.join(root, 'dist/web/index.html'), 'utf8'),
+  )?.[1];
+  const targets: { name: string; kind: 'write' | 'read'; load: Load }[] = [
+    {
+      name: 'POST /api/submit (durable write)',
+      kind: 'write',
+      load: {
+        url: `${server.url}/api/submit`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: pollUrl, decision: 'TP' }),
+      },
+    },
+    {
+      name: 'POST /api/events (durable write)',
+      kind: 'write',
+      load: {
+        url: `${server.url}/api/events`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        nextBody: () => {
+          const i = eventCounter++;
+          const rid = rids[Math.floor(i / VIEW_TYPES.length) % rids.length];
+          return JSON.stringify({ rid, type: VIEW_TYPES[i % VIEW_TYPES.length] });
+        },
+      },
+    },
+    { name: 'GET /api/campaign/:rid', kind: 'read', load: { url: `${server.url}/api/campaign/${rids[0]}` } },
+    {
+      name: 'GET /phish?rid=… (HTML, inlined i18n)',
+      kind: 'read',
+      load: { url: `${server.url}/phish?rid=${rids[1]}` },
+    },
+    {
+      name: 'GET hashed static asset (brotli)',
+      kind: 'read',
+      load: { url: `${server.url}/assets/${asset}`, headers: { 'accept-encoding': 'br, gzip' } },
+    },
+  ];
+
+  const ok: Record<string, number> = {};
+  for (const target of targets) {
+    const result = await load(target.load, options.seconds);
+    ok[target.name] = result.ok;
+    const floor = target.kind === 'write' ? 0.5 : 0.7;
+    figures.push(
+      {
+        section,
+        name: `${target.name} req/s`,
+        value: result.rps,
+        unit: 'req/s',
+        ratio: result.rps / baseline.rps,
+        target: { op: '>=', value: floor, of: 'ratio' },
+      },
+      { section, name: `${target.name} p50`, value: result.p50, unit: 'ms' },
+      {
+        section,
+        name: `${target.name} p99`,
+        value: result.p99,
+        unit: 'ms',
+        target: { op: '<=', value: 25, of: 'value' },
+      },
+      {
+        section,
+        name: `${target.name} errors`,
+        value: result.errors,
+        unit: '',
+        target: { op: '<=', value: 0, of: 'value' },
+      },
+    );
+  }
+  figures.push({
+    section,
+    name: 'resident memory after the load',
+    value: server.rssMb(),
+    unit: 'MB',
+    target: { op: '<=', value: 200, of: 'value' },
+  });
+  await server.stop();
+
+  const stored = await countStored(database.url, jti, demo.campaignId);
+  const submits = ok['POST /api/submit (durable write)'] ?? 0;
+  const events = Math.min(ok['POST /api/events (durable write)'] ?? 0, rids.length * VIEW_TYPES.length);
+  figures.push(
+    {
+      section,
+      name: 'submit 2xx not stored',
+      value: submits - stored.reviews,
+      unit: 'rows',
+      target: { op: '<=', value: 0, of: 'value' },
+      note: `${submits} answered 2xx, ${stored.reviews} stored`,
+    },
+    {
+      section,
+      name: 'event 2xx not stored',
+      value: events - stored.events,
+      unit: 'rows',
+      target: { op: '<=', value: 0, of: 'value' },
+      note: `${events} answered 2xx, ${stored.events} stored`,
+    },
+  );
+  return figures;
+}
+
+async function addRecipients(url: string, tenantId: string, campaignId: string, count: number) {
+  const database = openDatabase(url);
+  const createdAt = nowIso();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    tenant_id: tenantId,
+    campaign_id: campaignId,
+    rid: newRid(),
+    email: `bench${i}@example.com`,
+    person_id: null,
+    first_name: null,
+    language_code: null,
+    status: 'created',
+    created_at: createdAt,
+  }));
+  await database.db.transaction().execute((trx) => insertRecipients(trx, rows));
+  await database.close();
+  return rows.map((r) => r.rid);
+}
+
+async function countStored(url: string, jti: string, campaignId: string) {
+  const database = openDatabase(url);
+  const reviews = await sql<{ n: number }>`select count(*) as n from url_reviews where jti = ${jti}`.execute(
+    database.db,
+  );
+  const events = await sql<{ n: number }>`select count(*) as n from events where campaign_id = ${campaignId}
+    and type in ('awareness_viewed', 'pdf_viewed', 'sei_viewed')`.execute(database.db);
+  await database.close();
+  return { reviews: Number(reviews.rows[0]?.n ?? 0), events: Number(events.rows[0]?.n ?? 0) };
+}

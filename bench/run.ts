@@ -1,0 +1,44 @@
+/**
+ * `npm run bench [-- --quick]`: every Hookwise benchmark, each printing its figures with the
+ * ratio to a baseline measured in the same run and its target (MISS when not met). Writes
+ * bench/results/latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchDatabases } from './support/databases';
+import { formatFigure, met, type Figure } from './support/report';
+import { root } from './support/processes';
+import { frontendBench } from './frontend';
+import { growthBench } from './growth';
+import { httpBench } from './http';
+
+const quick = process.argv.includes('--quick');
+const figures: Figure[] = [];
+const print = (list: Figure[]) => {
+  for (const figure of list) console.log(formatFigure(figure));
+  figures.push(...list);
+};
+
+console.log(
+  `Hookwise benchmarks (${quick ? 'quick' : 'full'}) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
+);
+const databases = await benchDatabases();
+try {
+  for (const database of databases) print(await httpBench(database, { seconds: quick ? 3 : 10 }));
+  for (const database of databases)
+    print(await growthBench(database, quick ? [10_000, 25_000] : [10_000, 50_000, 125_000]));
+  print(await frontendBench(databases[0]));
+} finally {
+  for (const database of databases) await database.drop();
+}
+
+const misses = figures.filter((f) => met(f) === false);
+console.log(
+  `\n${figures.length} figures, ${misses.length} targets missed${misses.length ? `: ${misses.map((f) => `${f.section} ${f.name}`).join('; ')}` : ''}`,
+);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  path.join(root, 'bench/results/latest.json'),
+  `${JSON.stringify({ quick, at: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, figures: figures.map((f) => ({ ...f, met: met(f) })) }, null, 2)}\n`,
+);

@@ -1,0 +1,119 @@
+/**
+ * Servers for the benchmarks, each in its own process so the load generator never shares an
+ * event loop with what it measures: a bare node:http baseline and Hookwise itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 of the health URL. */
+  startupMs: number;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+async function waitFor200(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv, port: number, health: string): Promise<Running> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor200(`${url}${health}`, child);
+  const startupMs = performance.now() - started;
+  return {
+    url,
+    child,
+    startupMs,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const BASELINE = `
+const http = require('node:http');
+const body = JSON.stringify({ status: 'ok' });
+http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+export async function startBaseline(): Promise<Running> {
+  const port = await freePort();
+  return run(['-e', BASELINE], { ...process.env, PORT: String(port) }, port, '/');
+}
+
+export async function startHookwise(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  return run(
+    ['bin/hookwise.js', 'serve'],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    port,
+    '/api/health',
+  );
+}
+
+/** Runs `hookwise <args>` to completion and returns its stdout. */
+export function hookwiseCli(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/hookwise.js', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`hookwise ${args[0]}: exit ${code}`)),
+    );
+  });
+}
