@@ -37,7 +37,7 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -45,6 +45,27 @@ function openSqlite(file: string): Db {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing was the largest single cost of a request. The
+ * queries are a small fixed set (values are bound, never spliced in), so their prepared
+ * statements are kept and reused. Bounded all the same, in case a caller builds SQL by hand.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = database.prepare(query);
+        statements.set(query, statement);
+      }
+      return statement;
+    },
   };
 }
 

@@ -39,9 +39,35 @@ export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.
   if (!RID_PATTERN.test(rid)) throw notFound();
   const row = await findRecipientByRid(db, rid);
   if (!row || !isRunning(row, now)) throw notFound();
-  const parsed = campaignFileSchema.safeParse(JSON.parse(row.content));
-  if (!parsed.success) throw notFound();
-  return { row, content: parsed.data };
+  const content = campaignContent(row.campaign_id, row.content);
+  if (!content) throw notFound();
+  return { row, content };
+}
+
+/**
+ * Parsed campaign files by campaign id. Every recipient request needs its campaign's content;
+ * parsing and validating it each time was most of the hot path. The raw text is kept and
+ * compared, so an operator's change to a campaign is seen at once. Bounded: oldest out first.
+ */
+const parsedCampaigns = new Map<string, { raw: string; content: CampaignFile | null }>();
+const PARSED_CAMPAIGNS_MAX = 500;
+
+function campaignContent(campaignId: string, raw: string): CampaignFile | null {
+  const cached = parsedCampaigns.get(campaignId);
+  if (cached?.raw === raw) return cached.content;
+  let content: CampaignFile | null = null;
+  try {
+    const parsed = campaignFileSchema.safeParse(JSON.parse(raw));
+    content = parsed.success ? parsed.data : null;
+  } catch {
+    content = null;
+  }
+  parsedCampaigns.delete(campaignId);
+  if (parsedCampaigns.size >= PARSED_CAMPAIGNS_MAX) {
+    parsedCampaigns.delete(parsedCampaigns.keys().next().value as string);
+  }
+  parsedCampaigns.set(campaignId, { raw, content });
+  return content;
 }
 
 function isRunning(row: RecipientRow, now: number): boolean {
