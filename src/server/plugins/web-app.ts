@@ -14,8 +14,11 @@ import { body } from './error-handler';
 export interface WebAppOptions {
   webRoot: string;
   resolveLanguage: (request: FastifyRequest) => Promise<LanguageCode>;
-  /** Called before a client route's page is sent (the journey records `visited` here). */
-  onPageServed?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * Called before a client route's page is sent (the journey records `visited` here). A
+   * language it returns is the page's language (a recipient's campaign language wins).
+   */
+  onPageServed?: (request: FastifyRequest) => Promise<LanguageCode | undefined>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -53,13 +56,13 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
     if (!page) {
       return reply.status(503).send(body('web_not_built', 'The web app is not built; run npm run build'));
     }
-    const language = await options.resolveLanguage(request);
-    await options.onPageServed?.(request);
+    const fixed = await options.onPageServed?.(request);
+    const language = fixed ?? (await options.resolveLanguage(request));
     return reply
       .status(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page.render(language));
+      .send(page.render(language, fixed !== undefined));
   };
 
   // The empty path redirects to /default (full-path match only), keeping the query string.
@@ -89,7 +92,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
 /** index.html split once at start-up; each request only fills in the language. */
 class IndexPage {
   private readonly translations = new Map<LanguageCode, string>();
-  private readonly rendered = new Map<LanguageCode, string>();
+  private readonly rendered = new Map<string, string>();
 
   constructor(
     private readonly html: string,
@@ -101,23 +104,25 @@ class IndexPage {
     }
   }
 
-  render(language: LanguageCode): string {
-    let html = this.rendered.get(language);
+  /** `fixed`: the language is the recipient's campaign language, which the page must keep. */
+  render(language: LanguageCode, fixed: boolean): string {
+    const key = `${language}:${fixed}`;
+    let html = this.rendered.get(key);
     if (!html) {
-      html = this.build(language);
-      this.rendered.set(language, html);
+      html = this.build(language, fixed);
+      this.rendered.set(key, html);
     }
     return html;
   }
 
-  private build(language: LanguageCode): string {
+  private build(language: LanguageCode, fixed: boolean): string {
     const resources: Record<string, unknown> = {};
     for (const code of new Set([language, DEFAULT_LANGUAGE])) {
       const text = this.translations.get(code);
       if (text) resources[code] = JSON.parse(text) as unknown;
     }
     // JSON in a non-executable script element; '<' is escaped so no text can close the element.
-    const json = JSON.stringify({ language, resources }).replace(/</g, '\\u003c');
+    const json = JSON.stringify({ language, fixed, resources }).replace(/</g, '\\u003c');
     return this.html
       .replace('<html lang="en">', `<html lang="${language}" dir="${directionOf(language)}">`)
       .replace('</head>', `<script type="application/json" id="hookwise-i18n">${json}</script></head>`);

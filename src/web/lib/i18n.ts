@@ -18,6 +18,8 @@ import {
 
 interface Preloaded {
   language?: string;
+  /** True when the language is the recipient's campaign language: it beats `lang` and the browser. */
+  fixed?: boolean;
   resources?: Record<string, Record<string, unknown>>;
 }
 
@@ -31,9 +33,13 @@ export function readPreloaded(doc: Document = document): Preloaded {
   }
 }
 
-/** Query parameter `lang`, then the language the server chose, then the browser's languages. */
+/**
+ * A recipient's campaign language first; then query parameter `lang`, the language the server
+ * chose, and the browser's languages; else en.
+ */
 export function initialLanguage(preloaded: Preloaded, search: string, browser: readonly string[]) {
   const fromQuery = new URLSearchParams(search).get('lang');
+  if (preloaded.fixed) return pickLanguage([preloaded.language]);
   return pickLanguage([fromQuery, preloaded.language, ...browser]);
 }
 

@@ -183,4 +183,28 @@ describeEachDatabase('GET /api/campaign/:rid', (get) => {
       .execute();
     expect(events.map((e) => e.type)).toEqual(['visited']);
   });
+
+  it("serves journey pages in the recipient's language, which beats lang and Accept-Language", async () => {
+    const { db } = get().database;
+    const { recipients } = await seedCampaign(
+      db,
+      { ...MINIMAL_CAMPAIGN, language_code: 'de' },
+      { recipients: [{ email: 'a@example.com', language_code: 'ar' }, { email: 'b@example.com' }] },
+    );
+    const page = async (url: string) =>
+      (await get().app.inject({ method: 'GET', url, headers: { 'accept-language': 'fr' } })).body;
+    const arabic = await page(`/phish?rid=${recipients[0]!.rid}&lang=ja`);
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('"language":"ar","fixed":true');
+    expect(await page(`/phish/questionnaire?rid=${recipients[0]!.rid}`)).toContain(
+      '<html lang="ar" dir="rtl">',
+    );
+    expect(await page(`/campaign/campaign-completed?rid=${recipients[1]!.rid}`)).toContain(
+      '<html lang="de" dir="ltr">',
+    );
+    // No usable rid: the visitor's own choice, and nothing pins it.
+    const unknown = await page(`/phish?rid=${newRid()}&lang=ja`);
+    expect(unknown).toContain('<html lang="ja" dir="ltr">');
+    expect(unknown).toContain('"fixed":false');
+  });
 });

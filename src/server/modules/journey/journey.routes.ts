@@ -11,7 +11,15 @@ import { eventBodySchema, eventResponseSchema } from '../../../shared/journey';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { clampUserAgent, truncateIp } from './client-ip';
-import { campaignData, loadJourney, recordEvent, recordVisit, type ClientMeta } from './journey.service';
+import type { LanguageCode } from '../../../shared/languages';
+import {
+  campaignData,
+  loadJourney,
+  recordEvent,
+  recordVisit,
+  recipientLanguage,
+  type ClientMeta,
+} from './journey.service';
 import { renderTemplate, TEMPLATE_CSP } from './template';
 
 const ridParams = z.object({ rid: z.string().max(128) });
@@ -60,23 +68,30 @@ export function journeyRoutes(ctx: AppContext) {
 }
 
 /**
- * For the web-app plugin: when the /phish page itself is served, record `visited`. Any GET
- * does this — a mail scanner as much as a person — so it is weak evidence; `clicked` needs the
- * running page.
+ * For the web-app plugin, when a journey page itself is served: the recipient's language, so
+ * the page is inlined in it (first paint in the right language). Serving /phish also records
+ * `visited`. Any GET does this — a mail scanner as much as a person — so it is weak evidence;
+ * `clicked` needs the running page.
  */
 export function journeyPageServed(ctx: AppContext) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (request.routeOptions.url !== '/phish') return;
+  return async (request: FastifyRequest): Promise<LanguageCode | undefined> => {
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/phish') && !route.startsWith('/campaign')) return undefined;
     const rid = (request.query as Record<string, unknown>).rid;
-    if (typeof rid !== 'string') return;
+    if (typeof rid !== 'string') return undefined;
     try {
-      await recordVisit(ctx, rid, clientMeta(request));
+      if (route === '/phish') return await recordVisit(ctx, rid, clientMeta(request));
+      return recipientLanguage((await loadJourney(ctx.database.db, rid)).row);
     } catch (error) {
       // The page is served regardless; a lost `visited` must not cost the recipient the page.
-      request.log.error({ err: error }, 'recording visit failed');
+      if (!isNotFound(error)) request.log.error({ err: error }, 'journey page lookup failed');
+      return undefined;
     }
   };
 }
+
+const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { statusCode?: number }).statusCode === 404;
 
 function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: truncateIp(request.ip), userAgent: clampUserAgent(request.headers['user-agent']) };

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/campaign';
 import { eventRank, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
-import { isLanguageCode } from '../../../shared/languages';
+import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -80,14 +80,13 @@ function isRunning(row: RecipientRow, now: number): boolean {
 export async function campaignData(ctx: AppContext, rid: string): Promise<CampaignData> {
   const { db } = ctx.database;
   const { row, content } = await loadJourney(db, rid);
-  const language = row.recipient_language ?? row.language_code;
   return {
     rid: row.rid,
     campaign_id: row.campaign_id,
     // The operator's person id, else our own recipient id: stable, and never the email address.
     person_id: row.person_id ?? row.recipient_id,
     tenantid: row.tenant_id,
-    language_code: isLanguageCode(language) ? language : 'en',
+    language_code: recipientLanguage(row),
     awareness: { title: content.awareness.title, content: content.awareness.content },
     typeHtml: content.awareness.typeHtml,
     entry_text: content.entry_text,
@@ -140,11 +139,23 @@ async function progressOf(db: Kysely<Database>, row: RecipientRow): Promise<Prog
 const rankOf = (type: string) => eventRank(type as EventType);
 
 /** Server-side `visited`: recorded when /phish?rid=… is served, whoever (or whatever) asked. */
-export async function recordVisit(ctx: AppContext, rid: string, meta: ClientMeta): Promise<void> {
+/** The recipient's own language, else the campaign's; en for anything unsupported. */
+export function recipientLanguage(row: RecipientRow): LanguageCode {
+  const language = row.recipient_language ?? row.language_code;
+  return isLanguageCode(language) ? language : 'en';
+}
+
+/** Records `visited` (once) and returns the recipient's language, or undefined for a bad rid. */
+export async function recordVisit(
+  ctx: AppContext,
+  rid: string,
+  meta: ClientMeta,
+): Promise<LanguageCode | undefined> {
   const { db } = ctx.database;
   const journey = await loadJourney(db, rid).catch(() => undefined);
-  if (!journey) return;
+  if (!journey) return undefined;
   await append(db, journey.row, 'visited', {}, meta);
+  return recipientLanguage(journey.row);
 }
 
 export async function recordEvent(
