@@ -19,7 +19,9 @@ export function QuestionCard({ question, selected, onChange }: QuestionCardProps
   };
   return (
     <fieldset className="question">
-      <legend className="question__text">{question.text}</legend>
+      <legend className="question__text" dir="auto">
+        {question.text}
+      </legend>
       <p className="question__hint muted">
         {t(multiple ? 'questionnaire.multiple' : 'questionnaire.single')}
       </p>
@@ -36,7 +38,7 @@ export function QuestionCard({ question, selected, onChange }: QuestionCardProps
                 checked={selected.includes(option.id)}
                 onChange={(event) => toggle(option.id, event.currentTarget.checked)}
               />
-              <span>{option.text}</span>
+              <span dir="auto">{option.text}</span>
             </label>
           );
         })}

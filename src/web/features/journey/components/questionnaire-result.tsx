@@ -43,7 +43,11 @@ export function QuestionnaireResult({ result, questions }: QuestionnaireResultPr
             {!q.correct && (
               <p>{t('questionnaire.correctAnswer', { answer: optionText(q.id, q.correct_options) })}</p>
             )}
-            {q.explanation && <p className="muted">{q.explanation}</p>}
+            {q.explanation && (
+              <p className="muted" dir="auto">
+                {q.explanation}
+              </p>
+            )}
           </li>
         ))}
       </ol>

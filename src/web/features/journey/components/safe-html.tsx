@@ -23,9 +23,10 @@ export function SafeHtml({ html, className }: { html: string; className?: string
     };
   }, [html]);
   // Nothing unsanitized is ever rendered: until the sanitizer has run on this html, render empty.
-  if (clean?.from !== html) return <div className={className} aria-busy="true" />;
+  // dir="auto": operator content keeps its own direction inside a page in another language.
+  if (clean?.from !== html) return <div className={className} dir="auto" aria-busy="true" />;
   // Safe: DOMPurify removed every script, handler and javascript: URL.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean.html }} />;
+  return <div className={className} dir="auto" dangerouslySetInnerHTML={{ __html: clean.html }} />;
 }
 
 export function TextBlock({ text, className }: { text: string; className?: string }) {
@@ -33,7 +34,7 @@ export function TextBlock({ text, className }: { text: string; className?: strin
   return (
     <div className={className}>
       {paragraphs.map((paragraph, i) => (
-        <p key={i} className="journey-text">
+        <p key={i} className="journey-text" dir="auto">
           {paragraph}
         </p>
       ))}

@@ -27,7 +27,9 @@ export function SeiPage() {
                   {formatNumber(number, i18n.language)}
                 </span>
                 <div>
-                  <h3 className="sei-item__title">{indicator.title}</h3>
+                  <h3 className="sei-item__title" dir="auto">
+                    {indicator.title}
+                  </h3>
                   {indicator.target.label && (
                     <p className="sei-item__where muted">
                       {t(indicator.target.on === 'email' ? 'sei.onEmail' : 'sei.onPage', {
@@ -35,7 +37,9 @@ export function SeiPage() {
                       })}
                     </p>
                   )}
-                  <p className="sei-item__text">{indicator.explanation}</p>
+                  <p className="sei-item__text" dir="auto">
+                    {indicator.explanation}
+                  </p>
                 </div>
               </li>
             ))}
