@@ -46,6 +46,7 @@ export default tseslint.config(
     files: [
       'src/server/config.ts',
       'e2e/**',
+      'hardening/**',
       'bench/**',
       '**/*.test.ts',
       '**/test/**',

@@ -1,4 +1,7 @@
-/** Three test projects: web (jsdom), server (API via app.inject), e2e (Chromium, real server). */
+/**
+ * Four test projects: web (jsdom), server (API via app.inject), e2e (Chromium, real server) and
+ * hardening (attacks, fuzzing, faults and durability; see SECURITY.md).
+ */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -32,6 +35,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'hardening',
+          environment: 'node',
+          include: ['hardening/**/*.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -3,7 +3,14 @@
  * server.ts listens. Routes live in modules/<area>/<area>.routes.ts.
  */
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pickLanguage, type LanguageCode } from '../shared/languages';
 import type { AppContext } from './context';
@@ -14,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { journeyPageServed, journeyRoutes } from './modules/journey/journey.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
 import { body, installErrorHandler } from './plugins/error-handler';
+import { rejectNul } from './plugins/reject-nul';
 import { installRequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
@@ -21,6 +29,8 @@ import { webApp } from './plugins/web-app';
 export interface BuildOptions {
   /** Overrides the configured log level (tests pass 'silent' or capture lines). */
   logger?: { level: string; stream?: NodeJS.WritableStream };
+  /** Sees every route as it is added: the hardening suite enumerates the API with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -31,15 +41,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       : loggerOptions(level),
     // Our own onResponse hook writes the one line per request.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     // Ids in logs instead of query strings: the request id ties a log line to a request.
     requestIdHeader: false,
+    // TRUST_PROXY means one reverse proxy in front: the client is the address it appended.
+    // `true` would trust every hop and take the leftmost X-Forwarded-For entry, which the
+    // client writes itself: a rotating fake address would slip past the rate limit.
+    trustProxy: ctx.config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
+    // Errors raised before routing (a malformed %-escape in the path) get our error shape too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.status(400).send(body('bad_url', error.message));
+    },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestLog(app);
+  rejectNul(app);
   await securityHeaders(app);
   await app.register(rateLimit, {
     global: false,

@@ -207,4 +207,20 @@ describeEachDatabase('GET /api/campaign/:rid', (get) => {
     expect(unknown).toContain('<html lang="ja" dir="ltr">');
     expect(unknown).toContain('"fixed":false');
   });
+
+  it('sends awareness HTML already cleaned of script, handlers, styles and javascript: links', async () => {
+    const { recipients } = await seedCampaign(get().database.db, {
+      ...MINIMAL_CAMPAIGN,
+      awareness: {
+        typeHtml: true,
+        content:
+          '<h2 onclick="x()">Tips</h2><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">a</a><p style="color:red">ok</p>',
+      },
+    });
+    const res = await get().app.inject({ method: 'GET', url: `/api/campaign/${recipients[0]!.rid}` });
+    const { awareness } = res.json<CampaignData>();
+    expect(awareness.content).toBe(
+      '<h2>Tips</h2><img src="x" /><a target="_blank" rel="noopener noreferrer">a</a><p>ok</p>',
+    );
+  });
 });

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
+import { cleanOperatorHtml } from '../../lib/operator-html';
 import {
   appendEvent,
   findRecipientByRid,
@@ -52,13 +53,22 @@ export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.
 const parsedCampaigns = new Map<string, { raw: string; content: CampaignFile | null }>();
 const PARSED_CAMPAIGNS_MAX = 500;
 
+/** Awareness HTML leaves the server already cleaned (see lib/operator-html.ts for why). */
+function withCleanHtml(content: CampaignFile): CampaignFile {
+  if (!content.awareness.typeHtml) return content;
+  return {
+    ...content,
+    awareness: { ...content.awareness, content: cleanOperatorHtml(content.awareness.content) },
+  };
+}
+
 function campaignContent(campaignId: string, raw: string): CampaignFile | null {
   const cached = parsedCampaigns.get(campaignId);
   if (cached?.raw === raw) return cached.content;
   let content: CampaignFile | null = null;
   try {
     const parsed = campaignFileSchema.safeParse(JSON.parse(raw));
-    content = parsed.success ? parsed.data : null;
+    content = parsed.success ? withCleanHtml(parsed.data) : null;
   } catch {
     content = null;
   }

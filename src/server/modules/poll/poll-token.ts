@@ -43,7 +43,11 @@ export async function verifyPollToken(secret: string, token: string): Promise<Po
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw unauthorized('The token has expired', 'token_expired');
     if (error instanceof errors.JWTClaimValidationFailed) {
-      throw unauthorized(`The token is missing a required claim (${error.claim})`, 'token_claims_invalid');
+      // A reviewer whose link is not valid yet needs to hear that, not "malformed".
+      if (error.claim === 'nbf' && error.reason === 'check_failed')
+        throw unauthorized('The token is not valid yet', 'token_not_yet_valid');
+      const problem = error.reason === 'missing' ? 'is missing' : 'has an invalid';
+      throw unauthorized(`The token ${problem} claim (${error.claim})`, 'token_claims_invalid');
     }
     throw unauthorized('The token is not valid', 'token_invalid');
   }

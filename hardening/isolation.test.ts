@@ -1,0 +1,189 @@
+/**
+ * Tenant isolation over every /api/admin route, listed from the app itself: a route added later
+ * fails this test until it has a row here. Tenant A's key gets a plain 404 for each of tenant
+ * B's objects, for every verb; A's lists never show B's data; A's writes land in A's tenant;
+ * and B's rows are byte-for-byte unchanged at the end.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/server/db/database';
+import { databaseKinds } from '../src/server/test/harness';
+import { ownApp, type OwnApp } from './support/app';
+import { seedTenantData, type Seeded } from './support/seed';
+import { tally } from './support/tally';
+
+type Expect = 'not found' | 'no leak' | 'own tenant';
+interface Case {
+  url: (b: Seeded) => string;
+  expect: Expect;
+  payload?: object | string;
+  contentType?: string;
+}
+
+/** Keyed by "METHOD route" exactly as Fastify registers it. */
+const CASES: Record<string, Case> = {
+  'GET /api/admin/keys': { url: () => '/api/admin/keys', expect: 'no leak' },
+  'POST /api/admin/keys': { url: () => '/api/admin/keys', expect: 'own tenant' },
+  'DELETE /api/admin/keys/:prefix': { url: (b) => `/api/admin/keys/${b.keyPrefix}`, expect: 'not found' },
+  'GET /api/admin/campaigns': { url: () => '/api/admin/campaigns', expect: 'no leak' },
+  'POST /api/admin/campaigns': {
+    url: () => '/api/admin/campaigns',
+    expect: 'own tenant',
+    payload: { name: 'A campaign', phishing: {}, awareness: { content: 'x' } },
+  },
+  'GET /api/admin/campaigns/:id': { url: (b) => `/api/admin/campaigns/${b.campaignId}`, expect: 'not found' },
+  'PATCH /api/admin/campaigns/:id': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}`,
+    expect: 'not found',
+    payload: { ends_at: '2030-01-01T00:00:00Z' },
+  },
+  'POST /api/admin/campaigns/:id/end': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/end`,
+    expect: 'not found',
+  },
+  'POST /api/admin/campaigns/:id/recipients': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/recipients`,
+    expect: 'not found',
+    payload: 'email\nintruder@example.com\n',
+    contentType: 'text/csv',
+  },
+  'GET /api/admin/campaigns/:id/links': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/links`,
+    expect: 'not found',
+  },
+  'GET /api/admin/campaigns/:id/links.csv': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/links.csv`,
+    expect: 'not found',
+  },
+  'GET /api/admin/campaigns/:id/results': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/results`,
+    expect: 'not found',
+  },
+  'GET /api/admin/campaigns/:id/results.csv': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/results.csv?pseudonymise=true`,
+    expect: 'not found',
+  },
+  'POST /api/admin/reports': {
+    url: () => '/api/admin/reports',
+    expect: 'own tenant',
+    payload: { urls: ['https://reported-tenant-b.example/a'] },
+  },
+  'GET /api/admin/reports': { url: () => '/api/admin/reports', expect: 'no leak' },
+  'DELETE /api/admin/reports/:id': { url: (b) => `/api/admin/reports/${b.reportId}`, expect: 'not found' },
+  'GET /api/admin/malicious-urls': { url: () => '/api/admin/malicious-urls', expect: 'no leak' },
+  'GET /api/admin/malicious-urls.txt': { url: () => '/api/admin/malicious-urls.txt', expect: 'no leak' },
+  'POST /api/admin/malicious-urls': {
+    url: () => '/api/admin/malicious-urls',
+    expect: 'own tenant',
+    payload: { urls: ['https://bad-tenant-b.example/'] },
+  },
+  'DELETE /api/admin/malicious-urls': {
+    url: (b) => `/api/admin/malicious-urls?url=${encodeURIComponent(b.maliciousUrl)}`,
+    expect: 'not found',
+  },
+};
+
+const counts = tally('isolation', [
+  'admin routes',
+  'requests (route × verb)',
+  'refused 404',
+  'leaks',
+  "B's rows changed",
+]);
+
+/** Everything tenant B owns, as text: compared before and after A's attempts. */
+async function tenantRows(database: Db, tenantId: string): Promise<string> {
+  const parts: string[] = [];
+  for (const table of [
+    'api_keys',
+    'campaigns',
+    'recipients',
+    'events',
+    'url_reviews',
+    'malicious_urls',
+    'reported_urls',
+  ]) {
+    const rows =
+      await sql`select * from ${sql.table(table)} where tenant_id = ${tenantId} order by 1, 2`.execute(
+        database.db,
+      );
+    parts.push(`${table}: ${JSON.stringify(rows.rows)}`);
+  }
+  return parts.join('\n');
+}
+
+for (const kind of databaseKinds()) {
+  describe(`tenant isolation over every admin route [${kind.name}]`, () => {
+    let own: OwnApp;
+    let a: Seeded;
+    let b: Seeded;
+    beforeAll(async () => {
+      own = await ownApp({}, kind);
+      a = await seedTenantData(own.app, own.database, 'Tenant A');
+      b = await seedTenantData(own.app, own.database, 'Tenant B');
+    });
+    afterAll(() => own?.close());
+
+    it("gives A a 404 for each of B's objects, for every verb, and leaves B untouched", async () => {
+      const routes = own.routes
+        .filter((route) => route.url.startsWith('/api/admin'))
+        .flatMap((route) =>
+          [route.method].flat().map((method) => ({ method, key: `${method} ${route.url}` })),
+        );
+      const withoutHead = routes.filter((route) => route.method !== 'HEAD');
+      counts.set('admin routes', withoutHead.length);
+      // A new admin route must be added to CASES: the isolation promise covers it too.
+      expect(withoutHead.map((r) => r.key).filter((key) => !CASES[key])).toEqual([]);
+
+      const bBefore = await tenantRows(own.database, b.tenantId);
+      const secrets = [b.tenantId, b.campaignId, b.rid, b.keyPrefix, 'Tenant B campaign'];
+      // A's writes last: they repeat B's URLs on purpose, which A's own lists may then show.
+      const writesLast = [...routes].sort(
+        (x, y) =>
+          Number(CASES[x.key]?.expect === 'own tenant') - Number(CASES[y.key]?.expect === 'own tenant'),
+      );
+      for (const route of writesLast) {
+        const x = CASES[route.key.replace(/^HEAD /, 'GET ')];
+        if (!x) throw new Error(`no isolation case for ${route.key}`);
+        const res = await own.app.inject({
+          method: route.method as 'GET',
+          url: x.url(b),
+          headers: {
+            authorization: `Bearer ${a.apiKey}`,
+            ...(x.contentType ? { 'content-type': x.contentType } : {}),
+          },
+          ...(x.payload === undefined ? {} : { payload: x.payload }),
+        });
+        counts.add('requests (route × verb)');
+        if (x.expect === 'not found') {
+          expect(res.statusCode, route.key).toBe(404);
+          counts.add('refused 404');
+          if (route.method !== 'HEAD')
+            expect(res.json(), route.key).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+          continue;
+        }
+        expect(res.statusCode, route.key).toBeLessThan(300);
+        if (x.expect === 'no leak')
+          for (const url of [b.reportedUrl, b.maliciousUrl]) expect(res.body).not.toContain(url);
+        // A's own writes may repeat B's URLs (they are A's then); B's ids and names must never show.
+        const leaks = secrets.filter((secret) => res.body.includes(secret));
+        counts.add('leaks', leaks.length);
+        expect(leaks, route.key).toEqual([]);
+      }
+      const changed = (await tenantRows(own.database, b.tenantId)) !== bBefore;
+      if (changed) counts.add("B's rows changed");
+      expect(await tenantRows(own.database, b.tenantId)).toBe(bBefore);
+
+      // B still reaches every one of its objects.
+      for (const [key, x] of Object.entries(CASES)) {
+        if (!key.startsWith('GET ')) continue;
+        const res = await own.app.inject({
+          method: 'GET',
+          url: x.url(b),
+          headers: { authorization: `Bearer ${b.apiKey}` },
+        });
+        expect(res.statusCode, `B: ${key}`).toBe(200);
+      }
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Shared helpers for the hardening suite's API tests: the JSON error shape every refusal must
+ * have, and a count of every row the refused requests could have written.
+ */
+import { sql } from 'kysely';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../../src/server/db/database';
+
+/** Tables a request from outside can write to. */
+const TABLES = [
+  'tenants',
+  'api_keys',
+  'campaigns',
+  'recipients',
+  'events',
+  'url_reviews',
+  'malicious_urls',
+  'reported_urls',
+] as const;
+
+/** Row counts per table, in one query: equal before and after means nothing was stored. */
+export async function rowCounts(database: Db): Promise<Record<string, number>> {
+  const columns = TABLES.map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`);
+  const result = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(database.db);
+  const row = result.rows[0] ?? {};
+  return Object.fromEntries(TABLES.map((table) => [table, Number(row[table] ?? 0)]));
+}
+
+export function isErrorShape(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && code.length > 0 && typeof message === 'string';
+}
+
+/** A refusal as callers see it: JSON content type and `{ error: { code, message } }`. */
+export function expectErrorShape(res: LightMyRequestResponse, label: string): void {
+  expect(res.headers['content-type'], label).toMatch(/^application\/json/);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(res.body);
+  } catch {
+    parsed = res.body;
+  }
+  expect(isErrorShape(parsed), `${label}: ${res.body.slice(0, 200)}`).toBe(true);
+}

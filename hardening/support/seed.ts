@@ -1,0 +1,75 @@
+/**
+ * One tenant with something of everything (campaign, recipients, report, malicious URL, key),
+ * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/database';
+import { createTenant } from '../../src/server/modules/tenants/tenants.service';
+
+export interface Seeded {
+  tenantId: string;
+  apiKey: string;
+  campaignId: string;
+  rid: string;
+  reportId: string;
+  keyPrefix: string;
+  reportedUrl: string;
+  maliciousUrl: string;
+  /** Real values for path parameters: campaign id, rid, report id, key prefix. */
+  params: string[];
+}
+
+export async function seedTenantData(app: FastifyInstance, database: Db, name = 'Seeded'): Promise<Seeded> {
+  const { tenantId, apiKey } = await createTenant(database.db, name);
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const reportedUrl = `https://reported-${slug}.example/a`;
+  const maliciousUrl = `https://bad-${slug}.example/`;
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object | string, type?: string) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(type ? { 'content-type': type } : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    if (res.statusCode >= 300) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<Record<string, unknown>>();
+  };
+  const campaign = await call('POST', '/api/admin/campaigns', {
+    name: `${name} campaign`,
+    phishing: {
+      brand: 'Northwind',
+      template_html: '<html><head></head><body><form><input name="u"></form></body></html>',
+    },
+    awareness: { content: 'This was a simulated phishing exercise.' },
+  });
+  const campaignId = String(campaign.id);
+  await call(
+    'POST',
+    `/api/admin/campaigns/${campaignId}/recipients`,
+    'email\nann@example.com\nbob@example.com\n',
+    'text/csv',
+  );
+  const links = (await call('GET', `/api/admin/campaigns/${campaignId}/links`)) as {
+    links: { rid: string }[];
+  };
+  const report = (await call('POST', '/api/admin/reports', { urls: [reportedUrl] })) as {
+    reported: { id: string }[];
+  };
+  await call('POST', '/api/admin/malicious-urls', { urls: [maliciousUrl] });
+  const keys = (await call('GET', '/api/admin/keys')) as { keys: { prefix: string }[] };
+  const rid = links.links[0]?.rid ?? '';
+  const reportId = report.reported[0]?.id ?? '';
+  const keyPrefix = keys.keys[0]?.prefix ?? '';
+  return {
+    tenantId,
+    apiKey,
+    campaignId,
+    rid,
+    reportId,
+    keyPrefix,
+    reportedUrl,
+    maliciousUrl,
+    params: [campaignId, rid, reportId, keyPrefix],
+  };
+}
