@@ -14,6 +14,9 @@ import { growthBench } from './growth';
 import { httpBench } from './http';
 
 const quick = process.argv.includes('--quick');
+// --only=http|growth|web runs one section (while working on it); by default all of them run.
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const wanted = (section: string) => !only || only === section;
 const figures: Figure[] = [];
 const print = (list: Figure[]) => {
   for (const figure of list) console.log(formatFigure(figure));
@@ -25,10 +28,14 @@ console.log(
 );
 const databases = await benchDatabases();
 try {
-  for (const database of databases) print(await httpBench(database, { seconds: quick ? 3 : 10 }));
-  for (const database of databases)
-    print(await growthBench(database, quick ? [10_000, 25_000] : [10_000, 50_000, 125_000]));
-  print(await frontendBench(databases[0]));
+  for (const database of databases) {
+    if (wanted('http')) print(await httpBench(database, { seconds: quick ? 3 : 10 }));
+  }
+  for (const database of databases) {
+    const sizes = quick ? [10_000, 25_000] : [10_000, 50_000, 125_000];
+    if (wanted('growth')) print(await growthBench(database, sizes));
+  }
+  if (wanted('web')) print(await frontendBench(databases[0]));
 } finally {
   for (const database of databases) await database.drop();
 }

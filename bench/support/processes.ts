@@ -69,19 +69,26 @@ async function run(args: string[], env: NodeJS.ProcessEnv, port: number, health:
 
 const BASELINE = `
 const http = require('node:http');
-const body = JSON.stringify({ status: 'ok' });
+const fs = require('node:fs');
+const file = process.env.BODY_FILE;
+const body = file ? fs.readFileSync(file) : Buffer.from(JSON.stringify({ status: 'ok' }));
+const headers = file
+  ? { 'content-type': 'text/javascript', 'content-encoding': 'br', 'content-length': body.length }
+  : { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length };
 http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, headers);
     res.end(body);
   });
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-export async function startBaseline(): Promise<Running> {
+/** A bare node:http server: a fixed JSON body, or the bytes of `bodyFile` (same-size baseline). */
+export async function startBaseline(bodyFile?: string): Promise<Running> {
   const port = await freePort();
-  return run(['-e', BASELINE], { ...process.env, PORT: String(port) }, port, '/');
+  const env = { ...process.env, PORT: String(port), ...(bodyFile ? { BODY_FILE: bodyFile } : {}) };
+  return run(['-e', BASELINE], env, port, '/');
 }
 
 export async function startHookwise(env: Record<string, string>): Promise<Running> {

@@ -59,7 +59,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installErrorHandler(app);
   installRequestLog(app);
   rejectNul(app);
-  await securityHeaders(app);
+  securityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     max: ctx.config.rateLimitPerMinute,
