@@ -12,6 +12,11 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** A step's bit in a recipient's `steps` (bit i for EVENT_TYPES[i]). */
+export function stepBit(type: EventType): number {
+  return 2 ** EVENT_TYPES.indexOf(type);
+}
+
 /** Status rank: a recipient's status only ever moves to a higher rank. */
 export function eventRank(type: EventType): number {
   return EVENT_TYPES.indexOf(type) + 1;

@@ -2,20 +2,31 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as resultsOrderIndex from './migrations/2026-11-23-0001-results-order-index';
+import * as recipientSteps from './migrations/2026-11-23-0002-recipient-steps';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-23-0001-results-order-index': resultsOrderIndex,
+  '2026-11-23-0002-recipient-steps': recipientSteps,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up or down to the named migration (tests use it to check a migration's data step). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
-  const result: MigrationResultSet = await migrator.migrateToLatest();
+  const result = await run(migrator);
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -41,6 +41,10 @@ export interface RecipientTable {
   /** Furthest step reached; only ever moves forward (see status rank). */
   status: string;
   status_rank: Generated<number>;
+  /** Bit i set when step EVENT_TYPES[i] was reached (see stepBit). */
+  steps: Generated<number>;
+  /** Questionnaire score, once completed. */
+  score: Generated<number | null>;
   created_at: string;
 }
 

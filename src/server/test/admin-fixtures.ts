@@ -1,7 +1,8 @@
 /** Fixtures for operator API tests: tenants with keys, a minimal campaign, recipients, events. */
 import type { CampaignFileInput } from '../../shared/campaign';
-import { eventRank, type EventType } from '../../shared/events';
+import { eventRank, stepBit, type EventType } from '../../shared/events';
 import { newId, nowIso } from '../lib/ids';
+import { appendEvent } from '../modules/journey/journey.repository';
 import { createTenant } from '../modules/tenants/tenants.service';
 import type { Harness } from './harness';
 
@@ -59,9 +60,11 @@ export async function recordEvent(
     .select(['id', 'tenant_id', 'campaign_id', 'status_rank'])
     .where('rid', '=', rid)
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('events')
-    .values({
+  // Through the journey's own append, so the recipient's status, steps and score follow.
+  const score = options.details?.score;
+  await appendEvent(
+    db,
+    {
       id: newId(),
       tenant_id: recipient.tenant_id,
       campaign_id: recipient.campaign_id,
@@ -71,13 +74,7 @@ export async function recordEvent(
       ip: options.ip ?? '192.0.2.0',
       user_agent: 'test',
       created_at: options.at ?? nowIso(),
-    })
-    .execute();
-  if (eventRank(type) > recipient.status_rank) {
-    await db
-      .updateTable('recipients')
-      .set({ status: type, status_rank: eventRank(type) })
-      .where('id', '=', recipient.id)
-      .execute();
-  }
+    },
+    { rank: eventRank(type), bit: stepBit(type), ...(typeof score === 'number' ? { score } : {}) },
+  );
 }

@@ -25,20 +25,21 @@ export interface Harness {
 
 export interface DatabaseKind {
   name: 'sqlite' | 'postgres';
-  open(): Promise<{ database: Db; dispose(): Promise<void> }>;
+  /** A fresh database, migrated to the latest version unless `migrate` is false. */
+  open(options?: { migrate?: boolean }): Promise<{ database: Db; dispose(): Promise<void> }>;
 }
 
 export function databaseKinds(): DatabaseKind[] {
   const kinds: DatabaseKind[] = [{ name: 'sqlite', open: openTestSqlite }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) kinds.push({ name: 'postgres', open: () => openTestPostgres(url) });
+  if (url) kinds.push({ name: 'postgres', open: (options) => openTestPostgres(url, options) });
   return kinds;
 }
 
-async function openTestSqlite() {
+async function openTestSqlite(options: { migrate?: boolean } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-test-'));
   const database = openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-  await migrateToLatest(database.db);
+  if (options.migrate !== false) await migrateToLatest(database.db);
   return {
     database,
     dispose: async () => {
@@ -48,13 +49,13 @@ async function openTestSqlite() {
   };
 }
 
-async function openTestPostgres(url: string) {
+async function openTestPostgres(url: string, options: { migrate?: boolean } = {}) {
   const schema = `hw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const database = openDatabase(url, { schema, poolSize: 5 });
-  await migrateToLatest(database.db);
+  if (options.migrate !== false) await migrateToLatest(database.db);
   return {
     database,
     dispose: async () => {

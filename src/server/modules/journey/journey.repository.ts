@@ -1,5 +1,5 @@
 /** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewEvent } from '../../db/schema';
 
 export function findRecipientByRid(db: Kysely<Database>, rid: string) {
@@ -37,10 +37,15 @@ export function listRecipientEvents(db: Kysely<Database>, recipientId: string) {
 }
 
 /**
- * Appends an event unless this recipient already has one of its type, and moves the status
+ * Appends an event unless this recipient already has one of its type; on the recipient, marks
+ * the step reached (its bit in `steps`, and the score of a questionnaire) and moves the status
  * forward (never back). Returns whether the event was new.
  */
-export async function appendEvent(db: Kysely<Database>, event: NewEvent, rank: number): Promise<boolean> {
+export async function appendEvent(
+  db: Kysely<Database>,
+  event: NewEvent,
+  step: { rank: number; bit: number; score?: number },
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .insertInto('events')
@@ -49,11 +54,16 @@ export async function appendEvent(db: Kysely<Database>, event: NewEvent, rank: n
       .executeTakeFirst();
     const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     if (inserted) {
+      const forward = sql<boolean>`status_rank < ${step.rank}`;
       await trx
         .updateTable('recipients')
-        .set({ status: event.type, status_rank: rank })
+        .set({
+          steps: sql`steps | ${step.bit}`,
+          status: sql`case when ${forward} then ${event.type} else status end`,
+          status_rank: sql`case when ${forward} then ${step.rank} else status_rank end`,
+          ...(step.score === undefined ? {} : { score: step.score }),
+        })
         .where('id', '=', event.recipient_id)
-        .where('status_rank', '<', rank)
         .execute();
     }
     return inserted;

@@ -9,7 +9,7 @@ import {
   type CampaignData,
   type CampaignFile,
 } from '../../../shared/campaign';
-import { eventRank, type EventType } from '../../../shared/events';
+import { eventRank, stepBit, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
@@ -238,6 +238,10 @@ function append(
       user_agent: meta.userAgent,
       created_at: nowIso(),
     },
-    eventRank(type),
+    {
+      rank: eventRank(type),
+      bit: stepBit(type),
+      ...(typeof details.score === 'number' ? { score: details.score } : {}),
+    },
   );
 }

@@ -4,7 +4,7 @@
  * recipients and 1M events; no event row is ever loaded into memory one by one.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { EVENT_TYPES, type EventType } from '../../../shared/events';
+import { EVENT_TYPES, stepBit, type EventType } from '../../../shared/events';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 
@@ -15,47 +15,32 @@ function scoreOf(dialect: Dialect): RawBuilder<number | null> {
     : sql`case when json_valid(e.details) and json_type(e.details, '$.score') in ('integer', 'real') then json_extract(e.details, '$.score') end`;
 }
 
-/** Recipients per event type (one event of a type per recipient, so rows = recipients). */
-export async function countEventsByType(db: Kysely<Database>, tenantId: string, campaignId: string) {
-  const rows = await db
-    .selectFrom('events as e')
-    // Joined to the campaign so the tenant filter holds without reading each event row.
-    .innerJoin('campaigns as c', (join) =>
-      join.onRef('c.id', '=', 'e.campaign_id').on('c.tenant_id', '=', tenantId),
-    )
-    .select(['e.type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('e.campaign_id', '=', campaignId)
-    .groupBy('e.type')
-    .execute();
-  return new Map(rows.map((row) => [row.type, Number(row.n)]));
-}
-
-export async function countRecipients(db: Kysely<Database>, tenantId: string, campaignId: string) {
+/**
+ * The funnel in one pass over the campaign's recipients: how many there are, how many reached
+ * each step (its bit in `steps`, set with the step's event) and their mean score. Reading the
+ * recipients, not the events, keeps this to one row per recipient at any event count.
+ */
+export async function funnelCounts(db: Kysely<Database>, tenantId: string, campaignId: string) {
   const row = await db
     .selectFrom('recipients')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('recipients'),
+      eb.fn.avg<number | string | null>('score').as('average'),
+      ...EVENT_TYPES.map((type) =>
+        sql<number | string | null>`sum(case when (steps & ${stepBit(type)}) <> 0 then 1 else 0 end)`.as(
+          type,
+        ),
+      ),
+    ])
     .where('campaign_id', '=', campaignId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function averageScore(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  tenantId: string,
-  campaignId: string,
-) {
-  const row = await db
-    .selectFrom('events as e')
-    .innerJoin('campaigns as c', (join) =>
-      join.onRef('c.id', '=', 'e.campaign_id').on('c.tenant_id', '=', tenantId),
-    )
-    .select(sql<number | string | null>`avg(${scoreOf(dialect)})`.as('average'))
-    .where('e.campaign_id', '=', campaignId)
-    .where('e.type', '=', 'questionnaire_completed')
-    .executeTakeFirst();
-  return row?.average === null || row?.average === undefined ? null : Number(row.average);
+  const values = row as unknown as Record<string, number | string | null>;
+  return {
+    recipients: Number(values.recipients),
+    average: values.average === null ? null : Number(values.average),
+    byType: new Map(EVENT_TYPES.map((type) => [type, Number(values[type] ?? 0)])),
+  };
 }
 
 /** A window of the recipients, in a stable order (created, email, person id, id). */

@@ -9,13 +9,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, eventRank, type EventType } from '../../../shared/events';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
-import {
-  averageScore,
-  countEventsByType,
-  countRecipients,
-  recipientStatuses,
-  type ResultsPage,
-} from './results.repository';
+import { funnelCounts, recipientStatuses, type ResultsPage } from './results.repository';
 
 const funnelShape = Object.fromEntries(EVENT_TYPES.map((type) => [type, z.number().int()])) as Record<
   EventType,
@@ -63,10 +57,8 @@ export interface ResultsOptions {
 
 export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
   const { db, dialect } = database;
-  const [recipients, byType, average, rows] = await Promise.all([
-    countRecipients(db, campaign.tenant_id, campaign.id),
-    countEventsByType(db, campaign.tenant_id, campaign.id),
-    averageScore(db, dialect, campaign.tenant_id, campaign.id),
+  const [{ recipients, byType, average }, rows] = await Promise.all([
+    funnelCounts(db, campaign.tenant_id, campaign.id),
     recipientStatuses(db, dialect, campaign.tenant_id, campaign.id, options.page),
   ]);
   const funnel = {
