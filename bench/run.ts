@@ -29,10 +29,10 @@ console.log(
 const databases = await benchDatabases();
 try {
   for (const database of databases) {
-    if (wanted('http')) print(await httpBench(database, { seconds: quick ? 3 : 10 }));
+    if (wanted('http')) print(await httpBench(database, { seconds: quick ? 2 : 10 }));
   }
   for (const database of databases) {
-    const sizes = quick ? [10_000, 25_000] : [10_000, 50_000, 125_000];
+    const sizes = quick ? [5_000, 20_000] : [10_000, 50_000, 125_000];
     if (wanted('growth')) print(await growthBench(database, sizes));
   }
   if (wanted('web')) print(await frontendBench(databases[0]));
