@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignFile, importCampaign, newTenant } from '../../test/admin-fixtures';
 import { describeEachDatabase } from '../../test/harness';
 import { parseCampaignFileText } from './campaign-file';
-import { findRecipientWithCampaign } from './campaigns.repository';
+import { findRecipientByRid } from '../journey/journey.repository';
 
 describeEachDatabase('operator API: campaigns', (get) => {
   it('imports a campaign file, lists it and exports it with the defaults applied', async () => {
@@ -106,7 +106,7 @@ describeEachDatabase('operator API: campaigns', (get) => {
         .where('campaign_id', '=', id)
         .executeTakeFirstOrThrow()
     ).rid;
-    expect((await findRecipientWithCampaign(database.db, rid))?.ended_at).toBe(endedAt);
+    expect((await findRecipientByRid(database.db, rid))?.ended_at).toBe(endedAt);
   });
 });
 
