@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/server/db/database';
 import { databaseKinds } from '../src/server/test/harness';
+import { TABLES } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
 import { tally } from './support/tally';
@@ -94,15 +95,8 @@ const counts = tally('isolation', [
 /** Everything tenant B owns, as text: compared before and after A's attempts. */
 async function tenantRows(database: Db, tenantId: string): Promise<string> {
   const parts: string[] = [];
-  for (const table of [
-    'api_keys',
-    'campaigns',
-    'recipients',
-    'events',
-    'url_reviews',
-    'malicious_urls',
-    'reported_urls',
-  ]) {
+  // Every table with a tenant_id column (all but tenants itself).
+  for (const table of TABLES.filter((t) => t !== 'tenants')) {
     const rows =
       await sql`select * from ${sql.table(table)} where tenant_id = ${tenantId} order by 1, 2`.execute(
         database.db,

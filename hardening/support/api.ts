@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 
 /** Tables a request from outside can write to. */
-const TABLES = [
+export const TABLES = [
   'tenants',
   'api_keys',
   'campaigns',

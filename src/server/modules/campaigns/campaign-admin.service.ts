@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
 import type { Campaign, Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/ids';
+import { nowIso } from '../../lib/ids';
 import {
   findCampaign,
   listCampaigns,
@@ -44,18 +44,7 @@ export async function requireCampaign(db: Kysely<Database>, tenantId: string | u
 export async function importCampaign(db: Kysely<Database>, tenantId: string, file: CampaignFile) {
   if (!(await tenantExists(db, tenantId))) throw notFound(`Unknown tenant ${tenantId}`);
   checkOrder(file.starts_at ?? null, file.ends_at ?? null);
-  const id = newId();
-  await insertCampaign(db, {
-    id,
-    tenant_id: tenantId,
-    name: file.name,
-    content: JSON.stringify(file),
-    language_code: file.language_code,
-    starts_at: file.starts_at ?? null,
-    ends_at: file.ends_at ?? null,
-    ended_at: null,
-    created_at: nowIso(),
-  });
+  const id = await insertCampaign(db, tenantId, file);
   return summaryOf(db, tenantId, id);
 }
 

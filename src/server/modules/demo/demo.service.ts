@@ -19,19 +19,8 @@ export interface DemoResult {
 export async function createDemo(config: Config, { db }: Db): Promise<DemoResult> {
   const { tenantId, apiKey } = await createTenant(db, 'Demo tenant');
   const content = campaignFileSchema.parse(demoCampaign(config.publicUrl));
-  const campaignId = newId();
+  const campaignId = await insertCampaign(db, tenantId, content);
   const createdAt = nowIso();
-  await insertCampaign(db, {
-    id: campaignId,
-    tenant_id: tenantId,
-    name: content.name,
-    content: JSON.stringify(content),
-    language_code: content.language_code,
-    starts_at: null,
-    ends_at: null,
-    ended_at: null,
-    created_at: createdAt,
-  });
   const rows = DEMO_RECIPIENTS.map((r) => ({
     id: newId(),
     tenant_id: tenantId,

@@ -20,18 +20,7 @@ export interface SeedOptions {
 export async function seedCampaign(db: Kysely<Database>, file: CampaignFileInput, options: SeedOptions = {}) {
   const tenantId = options.tenantId ?? (await createTenant(db, 'Journey tenant')).tenantId;
   const content = campaignFileSchema.parse(file);
-  const campaignId = newId();
-  await insertCampaign(db, {
-    id: campaignId,
-    tenant_id: tenantId,
-    name: content.name,
-    content: JSON.stringify(content),
-    language_code: content.language_code,
-    starts_at: options.starts_at ?? null,
-    ends_at: options.ends_at ?? null,
-    ended_at: options.ended_at ?? null,
-    created_at: nowIso(),
-  });
+  const campaignId = await insertCampaign(db, tenantId, content, options);
   const rows = (options.recipients ?? [{ email: 'pat@example.com' }]).map((r) => ({
     id: newId(),
     tenant_id: tenantId,
