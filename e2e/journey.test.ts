@@ -86,7 +86,7 @@ describe.runIf(browserAvailable)('recipient journey in Chromium', () => {
 
     await expect.poll(() => pathOf(page)).toBe('/phish/sei');
     await expect.poll(() => heading(page)).toBe('The red flags you could have spotted');
-    expect(await page.locator('.mock-email__marker').count()).toBe(3);
+    expect(await page.locator('.mock-email .mock-email__flagged').count()).toBe(3);
     expect(await page.locator('.sei-item__title').allInnerTexts()).toEqual([
       'Look-alike sender domain',
       'Artificial urgency',
@@ -262,6 +262,32 @@ describe.runIf(browserAvailable)('recipient journey in Chromium', () => {
     expect(JSON.parse(submitted!.details)).toEqual({ fields: ['user', 'pass'] });
     expect(await dumpDatabase(server.database)).not.toContain(secret);
     expect(server.logs.filter((line) => line.includes(secret))).toEqual([]);
+    await context.close();
+  });
+
+  it('numbers each red flag on the part of the email it points at, at 360 px', async () => {
+    const context = await newContext(browser, { width: 360 });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/phish/sei?rid=${server.demo.recipients[0]!.rid}`);
+    const flagged = page.locator('.mock-email .mock-email__flagged');
+    await expect.poll(() => flagged.count()).toBe(3);
+    const flags = await flagged.evaluateAll((elements) =>
+      elements.map((e) => ({
+        badge: e.querySelector('.mock-email__badge')?.getAttribute('data-number'),
+        text: e.textContent,
+      })),
+    );
+    expect(flags[0]).toMatchObject({
+      badge: '1',
+      text: expect.stringContaining('no-reply@northwind-docs-share.com'),
+    });
+    expect(flags[1]).toMatchObject({ badge: '2', text: expect.stringContaining('URGENT') });
+    expect(flags[2]).toEqual({ badge: '3', text: 'https://northwind-docs-share.com/view' });
+    // The email text itself is unchanged by the marking (the numbers are drawn, not text).
+    expect(await page.locator('.mock-email__body').textContent()).toBe(
+      'Hello,\n\nA confidential payroll document has been shared with you. Your access expires today at 5 PM.\n\nOpen the document: https://northwind-docs-share.com/view\n\nNorthwind Docs Team',
+    );
+    await expectNoHorizontalScroll(page, 'sei at 360 px');
     await context.close();
   });
 

@@ -15,10 +15,17 @@ export const seiIndicatorSchema = z.object({
   id: z.string().regex(/^[a-z0-9_-]{1,40}$/i),
   title: text(200),
   explanation: text(2000),
-  /** What it points at: the phishing page or the email, and a region in percent of its size. */
+  /**
+   * What it points at: the phishing page or the email. On the email, an element (the From or
+   * Subject line, or the first occurrence of `match` in the body) is marked where it is, at any
+   * width; otherwise a region in percent of the email's or page's box.
+   */
   target: z.object({
     on: z.enum(['page', 'email']),
     label: text(200).optional(),
+    element: z.enum(['from', 'subject', 'body']).optional(),
+    /** With element "body": the text to mark (its first occurrence). */
+    match: text(500).optional(),
     region: z
       .object({
         x: z.number().min(0).max(100),

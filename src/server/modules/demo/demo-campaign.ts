@@ -26,19 +26,24 @@ export function demoCampaign(publicUrl: string): CampaignFileInput {
         id: 'sender',
         title: 'Look-alike sender domain',
         explanation: 'The message came from northwind-docs-share.com, not from your company’s own domain.',
-        target: { on: 'email', label: 'From', region: { x: 0, y: 0, width: 100, height: 12 } },
+        target: { on: 'email', label: 'From', element: 'from' },
       },
       {
         id: 'urgency',
         title: 'Artificial urgency',
         explanation: 'A deadline ("before 5 PM") pressures you to act before you think.',
-        target: { on: 'email', label: 'Subject', region: { x: 0, y: 12, width: 100, height: 12 } },
+        target: { on: 'email', label: 'Subject', element: 'subject' },
       },
       {
         id: 'link',
         title: 'Link to an unknown site',
         explanation: 'The link leads to a site outside your company, asking for your company password.',
-        target: { on: 'email', label: 'Link', region: { x: 0, y: 60, width: 100, height: 15 } },
+        target: {
+          on: 'email',
+          label: 'Link',
+          element: 'body',
+          match: 'https://northwind-docs-share.com/view',
+        },
       },
     ],
     sei_general_info:
