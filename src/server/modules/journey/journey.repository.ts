@@ -70,11 +70,11 @@ export async function appendEvent(
   });
 }
 
-export async function findRecipientStatus(db: Kysely<Database>, recipientId: string) {
-  const row = await db
+/** The recipient's status, the steps reached (bits) and the questionnaire score. */
+export function findRecipientProgress(db: Kysely<Database>, recipientId: string) {
+  return db
     .selectFrom('recipients')
-    .select(['status'])
+    .select(['status', 'steps', 'score'])
     .where('id', '=', recipientId)
     .executeTakeFirst();
-  return row?.status ?? 'created';
 }

@@ -9,7 +9,7 @@ import {
   type CampaignData,
   type CampaignFile,
 } from '../../../shared/campaign';
-import { eventRank, stepBit, type EventType } from '../../../shared/events';
+import { EVENT_TYPES, eventRank, stepBit, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
@@ -20,6 +20,7 @@ import { cleanOperatorHtml } from '../../lib/operator-html';
 import {
   appendEvent,
   findRecipientByRid,
+  findRecipientProgress,
   listRecipientEvents,
   type RecipientRow,
 } from './journey.repository';
@@ -132,30 +133,28 @@ export async function campaignData(ctx: AppContext, rid: string): Promise<Campai
   };
 }
 
+/** Read back from the recipient row, which each recorded step updates in its transaction. */
 async function progressOf(db: Kysely<Database>, row: RecipientRow): Promise<Progress> {
-  const events = await listRecipientEvents(db, row.recipient_id);
-  const questionnaire = events.find((e) => e.type === 'questionnaire_completed');
-  const score = questionnaire ? (JSON.parse(questionnaire.details) as { score?: number }).score : undefined;
-  const recorded = new Set(events.map((e) => e.type));
-  const status = [...recorded].sort((a, b) => rankOf(b) - rankOf(a))[0] ?? row.status;
+  const found = await findRecipientProgress(db, row.recipient_id);
+  const steps = Number(found?.steps ?? 0);
   return {
-    status,
-    // Event types recorded so far, in journey order.
-    completed_steps: [...recorded].sort((a, b) => rankOf(a) - rankOf(b)),
-    score: typeof score === 'number' ? score : null,
+    status: found?.status ?? row.status,
+    // Steps recorded so far, in journey order.
+    completed_steps: EVENT_TYPES.filter((type) => (steps & stepBit(type)) !== 0),
+    score: found?.score === null || found?.score === undefined ? null : Number(found.score),
   };
 }
 
-const rankOf = (type: string) => eventRank(type as EventType);
-
-/** Server-side `visited`: recorded when /phish?rid=… is served, whoever (or whatever) asked. */
 /** The recipient's own language, else the campaign's; en for anything unsupported. */
 export function recipientLanguage(row: RecipientRow): LanguageCode {
   const language = row.recipient_language ?? row.language_code;
   return isLanguageCode(language) ? language : 'en';
 }
 
-/** Records `visited` (once) and returns the recipient's language, or undefined for a bad rid. */
+/**
+ * Server-side `visited`: recorded (once) when /phish?rid=… is served, whoever (or whatever)
+ * asked. Returns the recipient's language, or undefined for a bad rid.
+ */
 export async function recordVisit(
   ctx: AppContext,
   rid: string,
