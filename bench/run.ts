@@ -3,6 +3,7 @@
  * ratio to a baseline measured in the same run and its target (MISS when not met). Writes
  * bench/results/latest.json.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,12 @@ const print = (list: Figure[]) => {
 console.log(
   `Hookwise benchmarks (${quick ? 'quick' : 'full'}) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
 );
+// Measure what the sources say now: the web app and the server are built first (a few seconds).
+const build = spawnSync('npm', ['run', 'build', '--silent'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) throw new Error('npm run build failed');
 const databases = await benchDatabases();
 try {
   for (const database of databases) {
