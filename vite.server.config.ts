@@ -17,5 +17,8 @@ export default defineConfig({
     rollupOptions: { output: { entryFileNames: 'main.js' } },
   },
   publicDir: false,
+  // Dependencies bundled in too: start-up was mostly Node resolving and reading thousands of
+  // module files. Native and optional-native modules stay outside.
+  ssr: { noExternal: true, external: ['better-sqlite3', 'pg-native'] },
   logLevel: 'warn',
 });
