@@ -105,3 +105,4 @@ export type NewCampaign = Insertable<CampaignTable>;
 export type Recipient = Selectable<RecipientTable>;
 export type NewRecipient = Insertable<RecipientTable>;
 export type NewEvent = Insertable<EventTable>;
+export type NewUrlReview = Insertable<UrlReviewTable>;

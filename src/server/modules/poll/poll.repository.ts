@@ -1,6 +1,6 @@
 /** SQL for reviewer decisions (append-only url_reviews) and the tenant's malicious-URL database. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, NewUrlReview } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -9,18 +9,7 @@ export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertReview(
-  db: Db,
-  row: {
-    id: string;
-    tenant_id: string;
-    url: string;
-    decision: string;
-    jti: string;
-    reviewer: string | null;
-    created_at: string;
-  },
-): Promise<void> {
+export async function insertReview(db: Db, row: NewUrlReview): Promise<void> {
   await db.insertInto('url_reviews').values(row).execute();
 }
 

@@ -1,19 +1,11 @@
 /**
- * Aggregate SQL for campaign results. Counts come from the (campaign_id, type) index and the
- * per-recipient pivot from the (recipient_id, type) index, so results stay fast at 100k
- * recipients and 1M events; no event row is ever loaded into memory one by one.
+ * Aggregate SQL for campaign results. The funnel comes from the recipients (each keeps its steps
+ * and score); a page's step times from the (recipient_id, type) index, so results stay fast at
+ * 100k recipients and 1M events; no event row is ever loaded into memory one by one.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { EVENT_TYPES, stepBit, type EventType } from '../../../shared/events';
-import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-
-/** details.score as a number, or null when absent or not a number. */
-function scoreOf(dialect: Dialect): RawBuilder<number | null> {
-  return dialect === 'postgres'
-    ? sql`case when jsonb_typeof(e.details::jsonb -> 'score') = 'number' then (e.details::jsonb ->> 'score')::float8 end`
-    : sql`case when json_valid(e.details) and json_type(e.details, '$.score') in ('integer', 'real') then json_extract(e.details, '$.score') end`;
-}
 
 /**
  * The funnel in one pass over the campaign's recipients: how many there are, how many reached
@@ -54,7 +46,6 @@ export type EventTimes = Record<`${EventType}_at`, string | null>;
 /** One row per recipient with the time of each step (null when not reached) and the score. */
 export async function recipientStatuses(
   db: Kysely<Database>,
-  dialect: Dialect,
   tenantId: string,
   campaignId: string,
   page?: ResultsPage,
@@ -63,7 +54,7 @@ export async function recipientStatuses(
   // events are then joined and pivoted.
   let recipients = db
     .selectFrom('recipients')
-    .select(['id', 'email', 'person_id', 'first_name', 'language_code', 'created_at'])
+    .select(['id', 'email', 'person_id', 'first_name', 'language_code', 'score', 'created_at'])
     .where('campaign_id', '=', campaignId)
     .where('tenant_id', '=', tenantId)
     .orderBy('created_at')
@@ -74,18 +65,13 @@ export async function recipientStatuses(
   const rows = await db
     .selectFrom(recipients.as('r'))
     .leftJoin('events as e', 'e.recipient_id', 'r.id')
-    .select(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.created_at'])
+    .select(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.score', 'r.created_at'])
     .select((eb) =>
       EVENT_TYPES.map((type) =>
         eb.fn.min(eb.case().when('e.type', '=', type).then(eb.ref('e.created_at')).end()).as(`${type}_at`),
       ),
     )
-    .select(
-      sql<
-        number | string | null
-      >`max(case when e.type = 'questionnaire_completed' then ${scoreOf(dialect)} end)`.as('score'),
-    )
-    .groupBy(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.created_at'])
+    .groupBy(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.score', 'r.created_at'])
     .orderBy('r.created_at')
     .orderBy('r.email')
     .orderBy('r.person_id')

@@ -56,10 +56,10 @@ export interface ResultsOptions {
 }
 
 export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
-  const { db, dialect } = database;
+  const { db } = database;
   const [{ recipients, byType, average }, rows] = await Promise.all([
     funnelCounts(db, campaign.tenant_id, campaign.id),
-    recipientStatuses(db, dialect, campaign.tenant_id, campaign.id, options.page),
+    recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
   ]);
   const funnel = {
     recipients,
