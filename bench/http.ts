@@ -196,24 +196,22 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
   const submits = ok['POST /api/submit (durable write)'] ?? 0;
   const events = Math.min(ok['POST /api/events (durable write)'] ?? 0, rids.length * VIEW_TYPES.length);
   figures.push(
-    {
-      section,
-      name: 'submit 2xx not stored',
-      value: submits - stored.reviews,
-      unit: 'rows',
-      target: { op: '<=', value: 0, of: 'value' },
-      note: `${submits} answered 2xx, ${stored.reviews} stored`,
-    },
-    {
-      section,
-      name: 'event 2xx not stored',
-      value: events - stored.events,
-      unit: 'rows',
-      target: { op: '<=', value: 0, of: 'value' },
-      note: `${events} answered 2xx, ${stored.events} stored`,
-    },
+    storedFigure(section, 'submit', submits, stored.reviews),
+    storedFigure(section, 'event', events, stored.events),
   );
   return figures;
+}
+
+/** Acknowledged writes missing from the database: must be zero. */
+function storedFigure(section: string, what: string, answered: number, stored: number): Figure {
+  return {
+    section,
+    name: `${what} 2xx not stored`,
+    value: answered - stored,
+    unit: 'rows',
+    target: { op: '<=', value: 0, of: 'value' },
+    note: `${answered} answered 2xx, ${stored} stored`,
+  };
 }
 
 async function measureBaseline(bodyFile: string | undefined, seconds: number): Promise<LoadResult> {
