@@ -1,6 +1,7 @@
 /**
- * Four test projects: web (jsdom), server (API via app.inject), e2e (Chromium, real server) and
- * hardening (attacks, fuzzing, faults and durability; see SECURITY.md).
+ * Five test projects: web (jsdom), server (API via app.inject), build (checks on the built
+ * dist/web, in node), e2e (Chromium, real server) and hardening (attacks, fuzzing, faults and
+ * durability; see SECURITY.md).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -25,6 +26,13 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['build-checks/**/*.test.ts'],
         },
       },
       {

@@ -103,7 +103,7 @@ export async function frontendBench(database: BenchDatabase): Promise<Figure[]> 
   const figures: Figure[] = [];
   const routes = [
     { route: 'poll' as const, url: demo.pollUrl },
-    { route: 'phish' as const, url: demo.recipients[0].url },
+    { route: 'phish' as const, url: demo.recipients[0]?.url ?? '' },
   ];
   for (const { route, url } of routes) {
     const section = `web/${route}`;

@@ -41,14 +41,14 @@ export async function growthBench(database: BenchDatabase, sizes: number[]): Pro
       note: `${(built.ms / 1000).toFixed(1)} s`,
     });
     const campaign = await campaignById(db.db, demo.campaignId);
-    const secret = config.pollTokenSecret;
+    const { pseudonymKey } = config;
     const funnel = await median(() =>
-      campaignResults(db, campaign, { pseudonymise: false, secret, page: { limit: 1, offset: 0 } }),
+      campaignResults(db, campaign, { pseudonymise: false, pseudonymKey, page: { limit: 1, offset: 0 } }),
     );
     const page = await median(() =>
       campaignResults(db, campaign, {
         pseudonymise: true,
-        secret,
+        pseudonymKey,
         page: { limit: 100, offset: Math.floor(size / 2) },
       }),
     );
@@ -99,8 +99,7 @@ export async function buildCampaign(db: Db, tenantId: string, campaignId: string
         score: (i * 7) % 101,
         created_at: at,
       });
-      for (let e = 0; e < EVENTS_PER_RECIPIENT; e++) {
-        const type = EVENT_TYPES[e];
+      for (const type of EVENT_TYPES.slice(0, EVENTS_PER_RECIPIENT)) {
         const details = type === 'questionnaire_completed' ? JSON.stringify({ score: (i * 7) % 101 }) : '{}';
         events.push({
           id: newId(),
@@ -138,5 +137,5 @@ async function median(run: () => Promise<unknown>, times = 5): Promise<number> {
     await run();
     samples.push(performance.now() - started);
   }
-  return samples.sort((a, b) => a - b)[Math.floor(times / 2)];
+  return samples.sort((a, b) => a - b)[Math.floor(times / 2)] ?? Number.NaN;
 }

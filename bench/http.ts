@@ -9,8 +9,8 @@ import autocannon from 'autocannon';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/database';
-import { insertRecipients } from '../src/server/modules/campaigns/campaigns.repository';
-import { newId, newRid, nowIso } from '../src/server/lib/ids';
+import { addRecipients as storeRecipients } from '../src/server/modules/recipients/recipients.service';
+
 import type { BenchDatabase } from './support/databases';
 import { hookwiseCli, root, startBaseline, startHookwise } from './support/processes';
 import type { Figure } from './support/report';
@@ -223,20 +223,15 @@ async function measureBaseline(bodyFile: string | undefined, seconds: number): P
 
 async function addRecipients(url: string, tenantId: string, campaignId: string, count: number) {
   const database = openDatabase(url);
-  const createdAt = nowIso();
-  const rows = Array.from({ length: count }, (_, i) => ({
-    id: newId(),
-    tenant_id: tenantId,
-    campaign_id: campaignId,
-    rid: newRid(),
+  const identities = Array.from({ length: count }, (_, i) => ({
     email: `bench${i}@example.com`,
     person_id: null,
     first_name: null,
     language_code: null,
-    status: 'created',
-    created_at: createdAt,
   }));
-  await database.db.transaction().execute((trx) => insertRecipients(trx, rows));
+  const rows = await database.db
+    .transaction()
+    .execute((trx) => storeRecipients(trx, { id: campaignId, tenant_id: tenantId }, identities));
   await database.close();
   return rows.map((r) => r.rid);
 }

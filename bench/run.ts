@@ -42,7 +42,8 @@ try {
     const sizes = quick ? [5_000, 20_000] : [10_000, 50_000, 125_000];
     if (wanted('growth')) print(await growthBench(database, sizes));
   }
-  if (wanted('web')) print(await frontendBench(databases[0]));
+  const first = databases[0];
+  if (wanted('web') && first) print(await frontendBench(first));
 } finally {
   for (const database of databases) await database.drop();
 }

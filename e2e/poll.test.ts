@@ -197,7 +197,7 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
       await tp(page, IDN).click();
       const results = await new AxeBuilder({ page }).analyze();
       expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+        results.violations.map((v) => `${v.id}: ${String(v.nodes[0]?.target)}`),
         String(width),
       ).toEqual([]);
     }

@@ -27,7 +27,7 @@ function freshSqlite(): BenchDatabase {
     kind: 'sqlite',
     url: `sqlite:${path.join(dataDir, 'bench.db')}`,
     dataDir,
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
   };
 }
 

@@ -98,6 +98,7 @@ export async function startHookwise(env: Record<string, string>): Promise<Runnin
     {
       ...process.env,
       NODE_ENV: 'production',
+      PSEUDONYM_KEY: 'bench-pseudonym-key-0123456789-0123456789',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -11,14 +11,15 @@ const assets = path.join(webRoot, 'assets');
 function staticImports(file: string): string[] {
   const code = readFileSync(path.join(assets, file), 'utf8');
   // Minified static imports: import{…}from"./x.js" and import"./x.js" (not import("./x.js")).
-  return [...code.matchAll(/import(?:[^"'()]*?from)?\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]);
+  return [...code.matchAll(/import(?:[^"'()]*?from)?\s*"\.\/([^"]+\.js)"/g)].flatMap((m) =>
+    m[1] ? [m[1]] : [],
+  );
 }
 
 function closure(start: string[]): string[] {
   const seen = new Set<string>();
   const queue = [...start];
-  while (queue.length) {
-    const file = queue.pop() as string;
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
     queue.push(...staticImports(file));
@@ -28,12 +29,12 @@ function closure(start: string[]): string[] {
 
 export function entryScripts(): string[] {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  return [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].flatMap((m) => (m[1] ? [m[1]] : []));
 }
 
 export function entryStyles(): string[] {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  return [...html.matchAll(/<link[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
+  return [...html.matchAll(/<link[^>]+href="\/assets\/([^"]+\.css)"/g)].flatMap((m) => (m[1] ? [m[1]] : []));
 }
 
 export function firstLoadScripts(route: 'poll' | 'phish'): string[] {

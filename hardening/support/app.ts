@@ -15,7 +15,9 @@ export interface OwnApp {
 }
 
 export async function ownApp(env: Record<string, string> = {}, kind?: DatabaseKind): Promise<OwnApp> {
-  const opened = await (kind ?? databaseKinds()[0]).open();
+  const chosen = kind ?? databaseKinds()[0];
+  if (!chosen) throw new Error('no database to test against');
+  const opened = await chosen.open();
   const routes: RouteOptions[] = [];
   const app = await buildApp(
     { config: testConfig(env), database: opened.database },

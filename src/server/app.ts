@@ -2,7 +2,6 @@
  * Builds the Hookwise Fastify instance without listening: tests drive it with app.inject(),
  * server.ts listens. Routes live in modules/<area>/<area>.routes.ts.
  */
-import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -12,19 +11,20 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { pickLanguage, type LanguageCode } from '../shared/languages';
+import { errorBody } from '../shared/errors';
 import type { AppContext } from './context';
 import { loggerOptions } from './logger';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerOpenApi } from './modules/admin/openapi';
 import { healthRoutes } from './modules/health/health.routes';
-import { journeyPageServed, journeyRoutes } from './modules/journey/journey.routes';
+import { journeyRoutes } from './modules/journey/journey.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
-import { body, installErrorHandler } from './plugins/error-handler';
+import { installErrorHandler } from './plugins/error-handler';
+import { installRateLimit } from './plugins/rate-limit';
 import { rejectNul } from './plugins/reject-nul';
 import { installRequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
-import { webApp } from './plugins/web-app';
+import { loadAppPage, webApp } from './plugins/web-app';
 
 export interface BuildOptions {
   /** Overrides the configured log level (tests pass 'silent' or capture lines). */
@@ -50,7 +50,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     // Errors raised before routing (a malformed %-escape in the path) get our error shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      void reply.status(400).send(body('bad_url', error.message));
+      void reply.status(400).send(errorBody('bad_url', error.message));
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -60,32 +60,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installRequestLog(app);
   rejectNul(app);
   securityHeaders(app);
-  await app.register(rateLimit, {
-    global: false,
-    max: ctx.config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...body('rate_limited', `Too many requests, retry in ${context.after}`),
-    }),
-  });
+  await installRateLimit(app, ctx.config);
 
+  const page = loadAppPage(ctx.config.webRoot);
   await app.register(healthRoutes(ctx));
-  await app.register(journeyRoutes(ctx));
+  await app.register(journeyRoutes(ctx, page));
   // Before the routes it documents: swagger only sees routes registered after it.
   await registerOpenApi(app);
   await app.register(adminRoutes(ctx));
   await app.register(pollRoutes(ctx));
-  await app.register(webApp, {
-    webRoot: ctx.config.webRoot,
-    resolveLanguage: (request) => Promise.resolve(requestLanguage(request)),
-    onPageServed: journeyPageServed(ctx),
-  });
+  await app.register(webApp, { webRoot: ctx.config.webRoot, page });
   return app;
-}
-
-function requestLanguage(request: FastifyRequest): LanguageCode {
-  const query = request.query as Record<string, unknown>;
-  const accept = (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0]);
-  return pickLanguage([typeof query.lang === 'string' ? query.lang : undefined, ...accept]);
 }

@@ -25,6 +25,26 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dir }).pollTokenSecret).toBe(first);
   });
 
+  it('generates a pseudonym key of its own, kept apart from the poll token secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir, POLL_TOKEN_SECRET: 'p'.repeat(40) });
+    expect(config.pseudonymKey.length).toBeGreaterThanOrEqual(32);
+    expect(config.pseudonymKey).not.toBe(config.pollTokenSecret);
+    expect(readFileSync(path.join(dir, 'pseudonym-key'), 'utf8')).toBe(config.pseudonymKey);
+    // Rotating the reviewer-link secret leaves the pseudonym key as it was.
+    expect(loadConfig({ DATA_DIR: dir, POLL_TOKEN_SECRET: 'q'.repeat(40) }).pseudonymKey).toBe(
+      config.pseudonymKey,
+    );
+  });
+
+  it('requires PSEUDONYM_KEY in production', () => {
+    const dir = dataDir();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, POLL_TOKEN_SECRET: 'p'.repeat(40) }),
+    ).toThrow(/PSEUDONYM_KEY/);
+    expect(existsSync(path.join(dir, 'pseudonym-key'))).toBe(false);
+  });
+
   it('requires POLL_TOKEN_SECRET in production', () => {
     const dir = dataDir();
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/POLL_TOKEN_SECRET/);
@@ -37,6 +57,7 @@ describe('config', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['PUBLIC_URL', 'not a url'],
     ['POLL_TOKEN_SECRET', 'short'],
+    ['PSEUDONYM_KEY', 'short'],
     ['NODE_ENV', 'staging'],
   ])('stops on a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`Invalid ${name}`));

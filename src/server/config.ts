@@ -20,6 +20,7 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('data'),
   POLL_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PSEUDONYM_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -37,6 +38,8 @@ export interface Config {
   readonly databaseUrl: string;
   readonly dataDir: string;
   readonly pollTokenSecret: string;
+  /** Keys results pseudonyms: its own key, so rotating the reviewer-link secret keeps them. */
+  readonly pseudonymKey: string;
   readonly logLevel: string;
   readonly trustProxy: boolean;
   readonly rateLimitPerMinute: number;
@@ -65,7 +68,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/+$/, ''),
     databaseUrl: values.DATABASE_URL ?? `sqlite:${path.join(values.DATA_DIR, 'hookwise.db')}`,
     dataDir,
-    pollTokenSecret: values.POLL_TOKEN_SECRET ?? devSecret(values.NODE_ENV, dataDir),
+    pollTokenSecret: values.POLL_TOKEN_SECRET ?? devSecret('POLL_TOKEN_SECRET', values.NODE_ENV, dataDir),
+    pseudonymKey: values.PSEUDONYM_KEY ?? devSecret('PSEUDONYM_KEY', values.NODE_ENV, dataDir),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
@@ -78,12 +82,20 @@ function withoutEmpty(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
 }
 
-/** Outside production a missing secret is generated once and kept, so links survive restarts. */
-function devSecret(nodeEnv: string, dataDir: string): string {
+/**
+ * Outside production a missing secret is generated once and kept in DATA_DIR (e.g.
+ * `poll-token-secret`), so links and pseudonyms survive restarts. Production must set it: two
+ * instances generating their own would disagree.
+ */
+function devSecret(
+  variable: 'POLL_TOKEN_SECRET' | 'PSEUDONYM_KEY',
+  nodeEnv: string,
+  dataDir: string,
+): string {
   if (nodeEnv === 'production') {
-    throw new ConfigError('Invalid POLL_TOKEN_SECRET: required when NODE_ENV=production');
+    throw new ConfigError(`Invalid ${variable}: required when NODE_ENV=production`);
   }
-  const file = path.join(dataDir, 'poll-token-secret');
+  const file = path.join(dataDir, variable.toLowerCase().replace(/_/g, '-'));
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

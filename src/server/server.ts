@@ -1,4 +1,5 @@
 /** Starts Hookwise: migrate, listen, and shut down gracefully on SIGTERM/SIGINT. */
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -30,17 +31,31 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return { app, database, url: `http://${config.host}:${port}`, stop };
 }
 
+/** How long closing may take before the process exits anyway (with code 1). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * On SIGTERM or SIGINT: stop taking requests, finish the ones in flight, close the database, exit
+ * 0. A second signal exits 1 at once, and so does a shutdown still running after
+ * SHUTDOWN_GRACE_MS. An uncaught error closes the same way, then exits 1. Other signals keep
+ * Node's default: only SIGTERM and SIGINT are how Hookwise is asked to stop.
+ */
 export function stopOnSignals(server: RunningServer): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      server.app.log.info({ signal }, 'shutting down');
-      server.stop().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          server.app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const log = server.app.log;
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      skip: ['SIGHUP', 'SIGQUIT', 'SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGSEGV', 'SIGUSR2'],
+      // Only reached when closing fails: the other messages have their own callbacks below.
+      logger: { error: (error: unknown) => log.error({ err: error }, 'shutdown failed') },
+      onSecondSignal: (signal) => log.error({ signal }, 'second signal during shutdown, exiting now'),
+      onSecondError: (error) => log.error({ err: error }, 'second error during shutdown, exiting now'),
+      onTimeout: (delay) => log.error({ delay }, 'shutdown timed out, exiting now'),
+    },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'uncaught error, shutting down');
+      else log.info({ signal }, 'shutting down');
+      await server.stop();
+    },
+  );
 }

@@ -3,6 +3,7 @@
  * One schema gives validation, the TypeScript types and the documented shape.
  */
 import { z } from 'zod';
+import { EVENT_TYPES, RECIPIENT_STATUSES } from './events';
 import { LANGUAGE_CODES } from './languages';
 import { PHISH_STEPS } from './routes';
 
@@ -119,13 +120,22 @@ export const publicQuestionSchema = z.object({
   sei_id: z.string().optional(),
 });
 
+/** Where a recipient is: their status, the steps recorded so far (journey order), their score. */
+export const progressSchema = z.object({
+  status: z.enum(RECIPIENT_STATUSES),
+  completed_steps: z.array(z.enum(EVENT_TYPES)),
+  /** The questionnaire score once it has been completed, else null. */
+  score: z.number().nullable(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
 /** GET /api/campaign/:rid — the seed's shared campaign data, with its field names and defaults. */
 export const campaignDataSchema = z.object({
   rid: z.string(),
   campaign_id: z.string(),
   person_id: z.string(),
   tenantid: z.string(),
-  language_code: z.string(),
+  language_code: z.enum(LANGUAGE_CODES),
   awareness: z.object({ title: z.string().optional(), content: z.string() }),
   typeHtml: z.boolean(),
   entry_text: z.string(),
@@ -148,12 +158,7 @@ export const campaignDataSchema = z.object({
   phishing: z.object({ has_template: z.boolean(), template_url: z.string(), brand: z.string() }),
   email: z.object({ from: z.string(), subject: z.string(), body: z.string() }).nullable(),
   pdf: z.object({ url: z.string(), title: z.string() }).nullable(),
-  progress: z.object({
-    status: z.string(),
-    completed_steps: z.array(z.string()),
-    /** The questionnaire score once it has been completed, else null. */
-    score: z.number().nullable(),
-  }),
+  progress: progressSchema,
 });
 
 export type CampaignData = z.infer<typeof campaignDataSchema>;

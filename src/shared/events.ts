@@ -12,6 +12,18 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** A recipient's status: `created` until its first event, then the furthest step reached. */
+export const RECIPIENT_STATUSES = ['created', ...EVENT_TYPES] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** The furthest of the steps reached, by rank; `created` when none. The one place this is decided. */
+export function furthestStatus(reached: Iterable<EventType>): RecipientStatus {
+  let furthest: RecipientStatus = 'created';
+  for (const type of reached)
+    if (furthest === 'created' || eventRank(type) > eventRank(furthest)) furthest = type;
+  return furthest;
+}
+
 /** A step's bit in a recipient's `steps` (bit i for EVENT_TYPES[i]). */
 export function stepBit(type: EventType): number {
   return 2 ** EVENT_TYPES.indexOf(type);

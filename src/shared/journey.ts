@@ -4,7 +4,8 @@
  * particular no value typed into the phishing page — can ever be stored.
  */
 import { z } from 'zod';
-import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from './events';
+import { progressSchema, type Progress } from './campaign';
+import { EVENT_TYPES, MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from './events';
 
 const idPattern = /^[a-z0-9_-]{1,40}$/i;
 const empty = z.strictObject({}).optional();
@@ -69,16 +70,10 @@ export const questionnaireResultSchema = z.object({
 });
 export type QuestionnaireResult = z.infer<typeof questionnaireResultSchema>;
 
-export const progressSchema = z.object({
-  status: z.string(),
-  completed_steps: z.array(z.string()),
-  /** The questionnaire score once it has been completed, else null. */
-  score: z.number().nullable(),
-});
-export type Progress = z.infer<typeof progressSchema>;
+export { progressSchema, type Progress };
 
 export const eventResponseSchema = z.object({
-  type: z.string(),
+  type: z.enum(EVENT_TYPES),
   /** False when this step had already been recorded (reload, retry): nothing changed. */
   recorded: z.boolean(),
   progress: progressSchema,

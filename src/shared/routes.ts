@@ -4,12 +4,15 @@ export type PhishStep = (typeof PHISH_STEPS)[number];
 
 export const CAMPAIGN_PAGES = ['campaign-completed', 'campaign-error'] as const;
 
-export const SPA_PATHS: readonly string[] = [
-  '/',
-  '/default',
-  '/poll',
+/** The recipient journey's pages: the server serves them from the journey module (rate limited). */
+export const JOURNEY_PATHS: readonly string[] = [
   '/phish',
   ...PHISH_STEPS.map((step) => `/phish/${step}`),
   '/campaign',
   ...CAMPAIGN_PAGES.map((page) => `/campaign/${page}`),
 ];
+
+/** Where a recipient lands from the email: serving it records `visited`. */
+export const LANDING_PATH = '/phish';
+
+export const SPA_PATHS: readonly string[] = ['/', '/default', '/poll', ...JOURNEY_PATHS];

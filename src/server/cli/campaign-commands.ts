@@ -2,16 +2,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { listCampaigns } from '../modules/campaigns/campaign-admin.repository';
 import {
   campaignDatesSchema,
+  campaignSummaries,
   endCampaign,
   exportCampaign,
   importCampaign,
   setCampaignDates,
   summaryOf,
   type CampaignSummary,
-} from '../modules/campaigns/campaign-admin.service';
+} from '../modules/campaigns/campaigns.service';
 import { parseCampaignFileText } from '../modules/campaigns/campaign-file';
 import { campaignById, withDatabase } from './cli-context';
 import { formatTable, output, writeJson } from './output';
@@ -42,7 +42,7 @@ export function addCampaignCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((options: { tenant?: string; json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
-        const campaigns = await listCampaigns(db, { tenantId: options.tenant });
+        const campaigns = await campaignSummaries(db, options.tenant);
         output(options, campaigns, () => formatTable(campaigns, ['tenant_id', ...summaryColumns]));
       }),
     );

@@ -4,12 +4,13 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createDemo, type DemoResult } from '../modules/demo/demo.service';
-import { countTenants } from '../modules/tenants/tenants.repository';
+import { hasNoTenant } from '../modules/tenants/tenants.service';
 import { startServer, stopOnSignals } from '../server';
 import { addCampaignCommands } from './campaign-commands';
+import { withDatabase } from './cli-context';
+import { write } from './output';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportCommands } from './reports-commands';
 import { addResultsCommands } from './results-commands';
@@ -27,16 +28,12 @@ export function buildCli(): Command {
     .description('migrate the database and serve the app and API')
     .option('--demo-if-empty', 'create the demo data when the database has no tenant yet')
     .action(async (options: { demoIfEmpty?: boolean }) => {
-      const config = loadConfig();
       if (options.demoIfEmpty) {
-        const database = openDatabase(config.databaseUrl);
-        try {
-          await migrateToLatest(database.db);
-          if ((await countTenants(database.db)) === 0) printDemo(await createDemo(config, database));
-        } finally {
-          await database.close();
-        }
+        await withDatabase(async (config, database) => {
+          if (await hasNoTenant(database.db)) printDemo(await createDemo(config, database));
+        });
       }
+      const config = loadConfig();
       const server = await startServer(config);
       stopOnSignals(server);
       process.stdout.write(`\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n`);
@@ -45,34 +42,27 @@ export function buildCli(): Command {
   program
     .command('migrate')
     .description('apply pending database migrations')
-    .action(async () => {
-      const database = openDatabase(loadConfig().databaseUrl);
-      try {
-        const applied = await migrateToLatest(database.db);
-        process.stdout.write(
-          applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n',
-        );
-      } finally {
-        await database.close();
-      }
-    });
+    .action(() =>
+      withDatabase(
+        async (_config, database) => {
+          const applied = await migrateToLatest(database.db);
+          write(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
+        },
+        { migrate: false },
+      ),
+    );
 
   program
     .command('demo')
     .description('create a demo tenant, campaign, three recipients and a poll link')
     .option('--json', 'print one JSON object instead of text')
-    .action(async (options: { json?: boolean }) => {
-      const config = loadConfig();
-      const database = openDatabase(config.databaseUrl);
-      try {
-        await migrateToLatest(database.db);
+    .action((options: { json?: boolean }) =>
+      withDatabase(async (config, database) => {
         const demo = await createDemo(config, database);
         if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
         else printDemo(demo);
-      } finally {
-        await database.close();
-      }
-    });
+      }),
+    );
 
   addTenantCommands(program);
   addCampaignCommands(program);

@@ -94,10 +94,7 @@ describe('hookwise operator commands', () => {
       { line: 506, reason: 'language: unknown language code' },
     ]);
 
-    const links = parse(await run('links', campaign.id, '--csv'), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const links = parse<Record<string, string>>(await run('links', campaign.id, '--csv'), { columns: true });
     expect(links).toHaveLength(1000);
     expect(Object.keys(links[0]!).slice(0, 3)).toEqual(['email', 'first_name', 'link']);
     const rids = links.map((l) => new URL(l.link!).searchParams.get('rid')!);
@@ -173,7 +170,7 @@ describe('hookwise operator commands', () => {
     expect(results.recipients.filter((r) => r.status === 'completed')).toHaveLength(40);
     expect(table).toMatch(/^clicked\s+200\s+20%$/m);
     expect(table).toMatch(/^visited\s+300\s+30%$/m);
-    const pseudoRows = parse(pseudonymised, { columns: true }) as Record<string, string>[];
+    const pseudoRows = parse<Record<string, string>>(pseudonymised, { columns: true });
     expect(pseudoRows).toHaveLength(1000);
     expect(pseudonymised).not.toContain('@example.com');
 

@@ -89,10 +89,10 @@ describe('hookwise poll-token and reviews', () => {
       sub: 'eve',
     };
     try {
-      await recordDecision(database.db, claims, { url: NEW_URL, decision: 'TP' });
-      await recordDecision(database.db, claims, { url: NEW_URL, decision: 'FP' });
+      await recordDecision(database, claims, { url: NEW_URL, decision: 'TP' });
+      await recordDecision(database, claims, { url: NEW_URL, decision: 'FP' });
       await recordDecision(
-        database.db,
+        database,
         { ...claims, sub: undefined },
         { url: DEMO_KNOWN_MALICIOUS, decision: 'TP' },
       );
@@ -107,9 +107,11 @@ describe('hookwise poll-token and reviews', () => {
       { url: DEMO_KNOWN_MALICIOUS, decision: 'TP', reviewer: null, at: expect.any(String) },
     ]);
     const lines = (await hookwise('reviews', '--tenant', tenantId)).stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    // The same table as every other command: header, rule, one row per URL.
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^DECISION\s+AT\s+REVIEWER\s+URL$/);
-    expect(lines[1]).toMatch(new RegExp(`^FP\\s+\\S+\\s+eve\\s+${NEW_URL.replace(/[?.]/g, '\\$&')}$`));
+    expect(lines[1]).toMatch(/^-+\s+-+\s+-+\s+-+$/);
+    expect(lines[2]).toMatch(new RegExp(`^FP\\s+\\S+\\s+eve\\s+${NEW_URL.replace(/[?.]/g, '\\$&')}$`));
   });
 
   it('fails with exit 1 and a one-line reason for an unknown tenant or a bad duration', async () => {
@@ -119,7 +121,7 @@ describe('hookwise poll-token and reviews', () => {
     ]) {
       const result = await failure(...args);
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe('hookwise: Unknown tenant: nope\n');
+      expect(result.stderr).toBe('hookwise: Unknown tenant nope\n');
     }
     const bad = await failure('poll-token', '--tenant', tenantId, '--url', NEW_URL, '--expires', 'soon');
     expect(bad).toMatchObject({

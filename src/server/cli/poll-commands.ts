@@ -3,10 +3,9 @@
  * list the current decision per URL.
  */
 import type { Command } from 'commander';
-import { loadConfig } from '../config';
-import { openDatabase, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { currentDecisions, mintPollLink, type CurrentDecision } from '../modules/poll/poll.service';
+import { currentDecisions, mintPollLink } from '../modules/poll/poll.service';
+import { withDatabase } from './cli-context';
+import { formatTable, write, writeJson } from './output';
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
@@ -16,16 +15,6 @@ export function parseDuration(text: string): number {
   const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? 0) : 0;
   if (seconds <= 0) throw new Error(`Invalid --expires: "${text}" (use e.g. 14d, 12h, 30m)`);
   return seconds;
-}
-
-async function withDatabase<T>(work: (database: Db) => Promise<T>): Promise<T> {
-  const database = openDatabase(loadConfig().databaseUrl);
-  try {
-    await migrateToLatest(database.db);
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 export function addPollCommands(program: Command): void {
@@ -48,8 +37,7 @@ export function addPollCommands(program: Command): void {
         json?: boolean;
       }) => {
         const expiresInSeconds = parseDuration(options.expires);
-        const config = loadConfig();
-        const link = await withDatabase(({ db }) =>
+        const link = await withDatabase((config, { db }) =>
           mintPollLink(db, {
             secret: config.pollTokenSecret,
             publicUrl: config.publicUrl,
@@ -69,21 +57,11 @@ export function addPollCommands(program: Command): void {
     .requiredOption('--tenant <id>', 'tenant id')
     .option('--json', 'print a JSON array [{"url","decision","reviewer","at"}]')
     .action(async (options: { tenant: string; json?: boolean }) => {
-      const decisions = await withDatabase(({ db }) => currentDecisions(db, options.tenant));
-      process.stdout.write(options.json ? `${JSON.stringify(decisions)}\n` : table(decisions));
+      const decisions = await withDatabase((_config, { db }) => currentDecisions(db, options.tenant));
+      if (options.json) return writeJson(decisions, { compact: true });
+      if (decisions.length === 0) return write('No decisions yet');
+      const rows = decisions.map((d) => ({ ...d, decision: d.decision || '-' }));
+      // URL last: it is the long column.
+      write(formatTable(rows, ['decision', 'at', 'reviewer', 'url'], { upperCase: true }));
     });
-}
-
-function table(decisions: CurrentDecision[]): string {
-  if (decisions.length === 0) return 'No decisions yet\n';
-  const rows = [
-    ['DECISION', 'AT', 'REVIEWER', 'URL'],
-    ...decisions.map((d) => [d.decision || '-', d.at, d.reviewer ?? '-', d.url]),
-  ];
-  // URL last and unpadded: it is the long column.
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return (
-    rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  ')).join('\n') +
-    '\n'
-  );
 }

@@ -1,11 +1,13 @@
 /** `hookwise reports …` (reported-URL intake and list) and `hookwise malicious-urls …`. */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { listMaliciousUrls } from '../modules/malicious-urls/malicious-urls.repository';
-import { importMaliciousUrls, parseUrlList } from '../modules/malicious-urls/malicious-urls.service';
-import { findTenant } from '../modules/tenants/api-keys.repository';
-import { listReportedUrls } from '../modules/reports/reports.repository';
-import { reportUrls } from '../modules/reports/reports.service';
+import {
+  importMaliciousUrls,
+  maliciousUrls,
+  parseUrlList,
+} from '../modules/malicious-urls/malicious-urls.service';
+import { reportedUrls, reportUrls } from '../modules/reports/reports.service';
+import { requireTenant } from '../modules/tenants/tenants.service';
 import type { Db } from '../db/database';
 import { withDatabase } from './cli-context';
 import { formatTable, output, write } from './output';
@@ -13,7 +15,7 @@ import { formatTable, output, write } from './output';
 /** Every reported-URL command is about one tenant: check it exists before anything else. */
 function forTenant<T>(tenantId: string, run: (database: Db) => Promise<T>) {
   return withDatabase(async (_config, database) => {
-    if (!(await findTenant(database.db, tenantId))) throw new Error(`Unknown tenant ${tenantId}`);
+    await requireTenant(database.db, tenantId);
     return run(database);
   });
 }
@@ -42,7 +44,7 @@ export function addReportCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((options: { tenant: string; pending?: boolean; json?: boolean }) =>
       forTenant(options.tenant, async ({ db }) => {
-        const rows = await listReportedUrls(db, options.tenant, { pending: Boolean(options.pending) });
+        const rows = await reportedUrls(db, options.tenant, { pending: Boolean(options.pending) });
         const columns = ['url', 'report_count', 'last_reported_at', 'decision', 'known_malicious'];
         output(options, rows, () => formatTable(rows, columns));
       }),
@@ -57,7 +59,7 @@ export function addReportCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((options: { tenant: string; json?: boolean }) =>
       forTenant(options.tenant, async ({ db }) => {
-        const rows = await listMaliciousUrls(db, options.tenant);
+        const rows = await maliciousUrls(db, options.tenant);
         output(options, rows, () => formatTable(rows));
       }),
     );
@@ -83,7 +85,7 @@ export function addReportCommands(program: Command): void {
     .option('--json', 'print a JSON array of URLs')
     .action((options: { tenant: string; json?: boolean }) =>
       forTenant(options.tenant, async ({ db }) => {
-        const urls = (await listMaliciousUrls(db, options.tenant)).map((row) => row.url);
+        const urls = (await maliciousUrls(db, options.tenant)).map((row) => row.url);
         if (options.json) return output(options, urls, () => '');
         if (urls.length) write(urls.join('\n'));
       }),

@@ -18,7 +18,7 @@ export function addResultsCommands(program: Command): void {
       withDatabase(async (config, database) => {
         const results = await campaignResults(database, await campaignById(database.db, id), {
           pseudonymise: Boolean(options.pseudonymise),
-          secret: config.pollTokenSecret,
+          pseudonymKey: config.pseudonymKey,
         });
         if (options.csv) return write(resultsCsv(results));
         output(options, results, () => readable(results));

@@ -1,8 +1,12 @@
 /** `hookwise tenant …`: create tenants (the API key is printed once), list, manage keys. */
 import type { Command } from 'commander';
-import { nowIso } from '../lib/ids';
-import { findTenant, listApiKeys, listTenants, revokeApiKey } from '../modules/tenants/api-keys.repository';
-import { createApiKey, createTenant } from '../modules/tenants/tenants.service';
+import {
+  createApiKey,
+  createTenant,
+  listTenants,
+  revokeKey,
+  tenantApiKeys,
+} from '../modules/tenants/tenants.service';
 import { withDatabase } from './cli-context';
 import { formatTable, output } from './output';
 
@@ -42,8 +46,7 @@ export function addTenantCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((tenantId: string, options: { json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
-        if (!(await findTenant(db, tenantId))) throw new Error(`Unknown tenant ${tenantId}`);
-        const keys = await listApiKeys(db, tenantId);
+        const keys = await tenantApiKeys(db, tenantId);
         output(options, keys, () => formatTable(keys, ['prefix', 'created_at', 'revoked_at']));
       }),
     );
@@ -54,7 +57,6 @@ export function addTenantCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((tenantId: string, options: { json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
-        if (!(await findTenant(db, tenantId))) throw new Error(`Unknown tenant ${tenantId}`);
         const { apiKey, prefix } = await createApiKey(db, tenantId);
         output(options, { api_key: apiKey, prefix }, () => `API key: ${apiKey}\n${keyNotice}`);
       }),
@@ -66,7 +68,7 @@ export function addTenantCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((prefix: string, options: { json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
-        if (!(await revokeApiKey(db, undefined, prefix, nowIso()))) {
+        if (!(await revokeKey(db, undefined, prefix))) {
           throw new Error(`No active API key with prefix ${prefix}`);
         }
         output(options, { revoked: prefix }, () => `Revoked API key ${prefix}`);

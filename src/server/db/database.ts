@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -51,16 +52,21 @@ function openSqlite(file: string): Db {
 /**
  * Kysely prepares every query afresh; preparing was the largest single cost of a request. The
  * queries are a small fixed set (values are bound, never spliced in), so their prepared
- * statements are kept and reused. Bounded all the same, in case a caller builds SQL by hand.
+ * statements are kept and reused. Bounded all the same, in case a caller builds SQL by hand: the
+ * least recently used statements go first, counted by number and by the size of their SQL (a
+ * prepared statement's program grows with its text).
  */
 function withStatementCache(database: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({
+    max: 1000,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_statement, query) => Buffer.byteLength(query),
+  });
   return {
     close: () => database.close(),
     prepare(query: string) {
       let statement = statements.get(query);
       if (!statement) {
-        if (statements.size >= 1000) statements.clear();
         statement = database.prepare(query);
         statements.set(query, statement);
       }

@@ -3,6 +3,7 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from '
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as resultsOrderIndex from './migrations/2026-11-23-0001-results-order-index';
 import * as recipientSteps from './migrations/2026-11-23-0002-recipient-steps';
+import * as reviewSequence from './migrations/2026-11-24-0001-review-sequence';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-23-0001-results-order-index': resultsOrderIndex,
   '2026-11-23-0002-recipient-steps': recipientSteps,
+  '2026-11-24-0001-review-sequence': reviewSequence,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
@@ -27,6 +29,6 @@ async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => Promis
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const result = await run(migrator);
-  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  if (result.error) throw result.error instanceof Error ? result.error : new Error('migration failed');
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

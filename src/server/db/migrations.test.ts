@@ -6,9 +6,9 @@ import { migrateTo, migrateToLatest } from './migrate';
 for (const kind of databaseKinds()) {
   describe(`migrations [${kind.name}]`, () => {
     it('fills recipients’ steps and scores from the events recorded before them', async () => {
-      const { database, dispose } = await kind.open({ migrate: false });
+      const opened = await kind.open({ migrate: false });
       try {
-        const { db } = database;
+        const { db } = opened.database;
         await migrateTo(db, '2026-11-23-0001-results-order-index');
         const at = '2026-11-01T00:00:00.000Z';
         await sql`insert into tenants (id, name, created_at) values ('t', 'T', ${at})`.execute(db);
@@ -47,7 +47,60 @@ for (const kind of databaseKinds()) {
           { id: 'r3', steps: 0, score: null },
         ]);
       } finally {
-        await dispose();
+        await opened.dispose();
+      }
+    });
+
+    it('numbers existing reviews in created_at order and orders new ones after them, clock or not', async () => {
+      const opened = await kind.open({ migrate: false });
+      try {
+        const { db } = opened.database;
+        await migrateTo(db, '2026-11-23-0002-recipient-steps');
+        await sql`insert into tenants (id, name, created_at) values ('t', 'T', '2026-11-01T00:00:00.000Z')`.execute(
+          db,
+        );
+        // Inserted out of time order; b1 and b2 share a millisecond, so id breaks the tie.
+        for (const [id, at] of [
+          ['c', '2026-11-03T00:00:00.000Z'],
+          ['a', '2026-11-01T00:00:00.000Z'],
+          ['b2', '2026-11-02T00:00:00.000Z'],
+          ['b1', '2026-11-02T00:00:00.000Z'],
+        ]) {
+          await sql`insert into url_reviews (id, tenant_id, url, decision, jti, reviewer, created_at)
+            values (${id}, 't', 'https://x.example/', 'TP', 'j', null, ${at})`.execute(db);
+        }
+        const idsBySeq = async () =>
+          (await db.selectFrom('url_reviews').select('id').orderBy('seq').execute()).map((r) => r.id);
+
+        expect(await migrateToLatest(db)).toContain('2026-11-24-0001-review-sequence');
+        expect(await idsBySeq()).toEqual(['a', 'b1', 'b2', 'c']);
+        // A clock behind the others does not move a new decision back in the order.
+        await db
+          .insertInto('url_reviews')
+          .values({
+            id: 'late',
+            tenant_id: 't',
+            url: 'https://x.example/',
+            decision: 'FP',
+            jti: 'j',
+            reviewer: null,
+            created_at: '2020-01-01T00:00:00.000Z',
+          })
+          .execute();
+        expect(await idsBySeq()).toEqual(['a', 'b1', 'b2', 'c', 'late']);
+        await expect(
+          sql`insert into url_reviews (id, tenant_id, url, decision, jti, created_at)
+            values ('a', 't', 'https://y.example/', 'TP', 'j', '2026-11-04T00:00:00.000Z')`.execute(db),
+        ).rejects.toThrow();
+
+        await migrateTo(db, '2026-11-23-0002-recipient-steps');
+        const reverted = await sql<{ id: string }>`select * from url_reviews order by id`.execute(db);
+        expect(reverted.rows.map((r) => Object.keys(r).sort())).toEqual(
+          reverted.rows.map(() => ['created_at', 'decision', 'id', 'jti', 'reviewer', 'tenant_id', 'url']),
+        );
+        expect(reverted.rows.map((r) => r.id)).toEqual(['a', 'b1', 'b2', 'c', 'late']);
+      } finally {
+        await opened.dispose();
       }
     });
   });

@@ -1,5 +1,9 @@
 /** Row types of every Hookwise table; `Database` is what Kysely is typed against. */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { EventType, RecipientStatus } from '../../shared/events';
+import type { LanguageCode } from '../../shared/languages';
+import type { MaliciousUrlSource } from '../../shared/malicious-urls';
+import type { PollDecision } from '../../shared/poll';
 
 export interface TenantTable {
   id: string;
@@ -22,7 +26,7 @@ export interface CampaignTable {
   name: string;
   /** The validated campaign file, as JSON text. */
   content: string;
-  language_code: string;
+  language_code: LanguageCode;
   starts_at: string | null;
   ends_at: string | null;
   ended_at: string | null;
@@ -37,9 +41,9 @@ export interface RecipientTable {
   email: string | null;
   person_id: string | null;
   first_name: string | null;
-  language_code: string | null;
+  language_code: LanguageCode | null;
   /** Furthest step reached; only ever moves forward (see status rank). */
-  status: string;
+  status: Generated<RecipientStatus>;
   status_rank: Generated<number>;
   /** Bit i set when step EVENT_TYPES[i] was reached (see stepBit). */
   steps: Generated<number>;
@@ -53,7 +57,7 @@ export interface EventTable {
   tenant_id: string;
   campaign_id: string;
   recipient_id: string;
-  type: string;
+  type: EventType;
   details: string;
   ip: string | null;
   user_agent: string | null;
@@ -64,17 +68,20 @@ export interface UrlReviewTable {
   id: string;
   tenant_id: string;
   url: string;
-  decision: string;
+  decision: PollDecision;
   jti: string;
   reviewer: string | null;
+  /** Wall-clock time shown to people; `seq` alone orders decisions. */
   created_at: string;
+  /** Assigned by the database, in commit order for one URL: the highest is the current decision. */
+  seq: Generated<number>;
 }
 
 export interface MaliciousUrlTable {
   tenant_id: string;
   url: string;
   /** 'import' for operator-loaded URLs, 'review' for URLs a TP decision added. */
-  source: string;
+  source: MaliciousUrlSource;
   created_at: string;
 }
 
@@ -100,6 +107,8 @@ export interface Database {
 }
 
 export type Tenant = Selectable<TenantTable>;
+export type NewTenant = Insertable<TenantTable>;
+export type NewApiKey = Insertable<ApiKeyTable>;
 export type Campaign = Selectable<CampaignTable>;
 export type NewCampaign = Insertable<CampaignTable>;
 export type Recipient = Selectable<RecipientTable>;

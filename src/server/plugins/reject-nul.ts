@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors';
 
 export function rejectNul(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw badRequest('Text may not contain NUL characters', 'invalid_character');
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const nul =
+      request.url.startsWith('/api/') &&
+      [request.params, request.query, request.body].some((part) => holdsNul(part));
+    done(nul ? badRequest('Text may not contain NUL characters', 'invalid_character') : undefined);
   });
 }
 

@@ -1,32 +1,68 @@
 /**
  * Serves the built web app: hashed assets with immutable caching and precompressed variants,
  * and index.html (no-cache) for the client routes, with the chosen language's translations
- * inlined so the first paint needs no extra request.
+ * inlined so the first paint needs no extra request. The journey's pages are routes of the
+ * journey module, which sends them through the same AppPage.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, directionOf, type LanguageCode } from '../../shared/languages';
-import { SPA_PATHS } from '../../shared/routes';
-import { body } from './error-handler';
+import { errorBody } from '../../shared/errors';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES,
+  directionOf,
+  pickLanguage,
+  translationPath,
+  type LanguageCode,
+} from '../../shared/languages';
+import { JOURNEY_PATHS, SPA_PATHS } from '../../shared/routes';
 
 export interface WebAppOptions {
   webRoot: string;
-  resolveLanguage: (request: FastifyRequest) => Promise<LanguageCode>;
+  page: AppPage;
+}
+
+/** The app's index.html, sent for every client route. */
+export interface AppPage {
   /**
-   * Called before a client route's page is sent (the journey records `visited` here). A
-   * language it returns is the page's language (a recipient's campaign language wins).
+   * Sends the page in `language`, or else in the request's (`?lang=`, then Accept-Language).
+   * A given language is fixed: the recipient's, which the page keeps whatever the browser says.
    */
-  onPageServed?: (request: FastifyRequest) => Promise<LanguageCode | undefined>;
+  send(request: FastifyRequest, reply: FastifyReply, status: number, language?: LanguageCode): FastifyReply;
+}
+
+/** Reads index.html and the translations once; a missing build answers 503 on every page. */
+export function loadAppPage(webRoot: string): AppPage {
+  const indexFile = path.join(webRoot, 'index.html');
+  const page = existsSync(indexFile) ? new IndexPage(readFileSync(indexFile, 'utf8'), webRoot) : undefined;
+  return {
+    send(request, reply, status, language) {
+      if (!page) {
+        return reply
+          .status(503)
+          .send(errorBody('web_not_built', 'The web app is not built; run npm run build'));
+      }
+      return reply
+        .status(status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.render(language ?? requestLanguage(request), language !== undefined));
+    },
+  };
+}
+
+function requestLanguage(request: FastifyRequest): LanguageCode {
+  const { lang } = request.query as Record<string, unknown>;
+  const accept = (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0]);
+  return pickLanguage([typeof lang === 'string' ? lang : undefined, ...accept]);
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
-  const indexFile = path.join(options.webRoot, 'index.html');
-  const built = existsSync(indexFile);
-  if (built) {
+  if (existsSync(path.join(options.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: options.webRoot,
       preCompressed: true,
@@ -48,30 +84,15 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
     }
     return payload;
   });
-  const page = built
-    ? new IndexPage(readFileSync(indexFile, 'utf8'), path.join(options.webRoot, 'assets', 'i18n'))
-    : undefined;
-
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    if (!page) {
-      return reply.status(503).send(body('web_not_built', 'The web app is not built; run npm run build'));
-    }
-    const fixed = await options.onPageServed?.(request);
-    const language = fixed ?? (await options.resolveLanguage(request));
-    return reply
-      .status(status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.render(language, fixed !== undefined));
-  };
+  const { page } = options;
 
   // The empty path redirects to /default (full-path match only), keeping the query string.
   app.get('/', (request, reply) => {
     const query = request.url.indexOf('?');
     return reply.redirect(`/default${query === -1 ? '' : request.url.slice(query)}`, 302);
   });
-  for (const route of SPA_PATHS.filter((p) => p !== '/')) {
-    app.get(route, (request, reply) => sendIndex(request, reply, 200));
+  for (const route of SPA_PATHS.filter((p) => p !== '/' && !JOURNEY_PATHS.includes(p))) {
+    app.get(route, (request, reply) => page.send(request, reply, 200));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -83,9 +104,9 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
       path.extname(url) ||
       request.method !== 'GET'
     ) {
-      return reply.status(404).send(body('not_found', 'Not found'));
+      return reply.status(404).send(errorBody('not_found', 'Not found'));
     }
-    return sendIndex(request, reply, 404);
+    return page.send(request, reply, 404);
   });
 }
 
@@ -96,10 +117,11 @@ class IndexPage {
 
   constructor(
     private readonly html: string,
-    i18nDir: string,
+    webRoot: string,
   ) {
     for (const code of LANGUAGE_CODES) {
-      const file = path.join(i18nDir, `${code}.upi-public.json`);
+      // The same file the browser would fetch, read from the build.
+      const file = path.join(webRoot, translationPath(code));
       if (existsSync(file)) this.translations.set(code, readFileSync(file, 'utf8'));
     }
   }

@@ -1,8 +1,8 @@
 /** Fixtures for operator API tests: tenants with keys, a minimal campaign, recipients, events. */
 import type { CampaignFileInput } from '../../shared/campaign';
-import { eventRank, stepBit, type EventType } from '../../shared/events';
+import type { EventType } from '../../shared/events';
 import { newId, nowIso } from '../lib/ids';
-import { appendEvent } from '../modules/journey/journey.repository';
+import { appendStep } from '../modules/journey/journey.service';
 import { createTenant } from '../modules/tenants/tenants.service';
 import type { Harness } from './harness';
 
@@ -62,7 +62,7 @@ export async function recordEvent(
     .executeTakeFirstOrThrow();
   // Through the journey's own append, so the recipient's status, steps and score follow.
   const score = options.details?.score;
-  await appendEvent(
+  await appendStep(
     db,
     {
       id: newId(),
@@ -75,6 +75,6 @@ export async function recordEvent(
       user_agent: 'test',
       created_at: options.at ?? nowIso(),
     },
-    { rank: eventRank(type), bit: stepBit(type), ...(typeof score === 'number' ? { score } : {}) },
+    typeof score === 'number' ? score : undefined,
   );
 }

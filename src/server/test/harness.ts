@@ -71,6 +71,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     POLL_TOKEN_SECRET: TEST_SECRET,
+    PSEUDONYM_KEY: 'test-pseudonym-key-0123456789abcdef0123',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'https://hookwise.test',
     LOG_LEVEL: 'info',
@@ -87,7 +88,7 @@ export function describeEachDatabase(title: string, suite: (get: () => Harness) 
       let dispose: (() => Promise<void>) | undefined;
       beforeAll(async () => {
         const opened = await kind.open();
-        dispose = opened.dispose;
+        dispose = () => opened.dispose();
         const config = testConfig();
         const logs: string[] = [];
         const stream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;

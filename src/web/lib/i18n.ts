@@ -1,8 +1,10 @@
 /**
  * i18next set-up: translations preloaded into the page are used first; anything else is
- * fetched from /assets/i18n/{lang}.upi-public.json?v=1.1.0 with two retries.
+ * fetched from translationPath(lang) (/assets/i18n/{lang}.upi-public.json) ?v=1.1.0 with two
+ * retries.
  */
 import i18next, { type Resource } from 'i18next';
+import type { HttpBackendOptions } from 'i18next-http-backend';
 import { LazyHttpBackend } from './lazy-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -12,25 +14,48 @@ import {
   TRANSLATION_VERSION,
   directionOf,
   isLanguageCode,
+  matchLanguage,
   pickLanguage,
+  translationPath,
   type LanguageCode,
 } from '../../shared/languages';
+import { isRecord } from './guards';
+
+type Translations = Record<string, string>;
 
 interface Preloaded {
   language?: string;
   /** True when the language is the recipient's campaign language: it beats `lang` and the browser. */
   fixed?: boolean;
-  resources?: Record<string, Record<string, unknown>>;
+  resources?: Partial<Record<LanguageCode, Translations>>;
 }
 
 export function readPreloaded(doc: Document = document): Preloaded {
   const element = doc.getElementById('hookwise-i18n');
   if (!element?.textContent) return {};
   try {
-    return JSON.parse(element.textContent) as Preloaded;
+    return parsePreloaded(JSON.parse(element.textContent));
   } catch {
     return {};
   }
+}
+
+/** The server writes this element; anything of another shape is left out, not trusted. */
+function parsePreloaded(value: unknown): Preloaded {
+  if (!isRecord(value)) return {};
+  const resources: Preloaded['resources'] = {};
+  for (const [code, bundle] of Object.entries(isRecord(value.resources) ? value.resources : {})) {
+    if (isLanguageCode(code) && isTranslations(bundle)) resources[code] = bundle;
+  }
+  return {
+    ...(typeof value.language === 'string' && { language: value.language }),
+    ...(typeof value.fixed === 'boolean' && { fixed: value.fixed }),
+    resources,
+  };
+}
+
+function isTranslations(value: unknown): value is Translations {
+  return isRecord(value) && Object.values(value).every((text) => typeof text === 'string');
 }
 
 /**
@@ -49,12 +74,12 @@ export async function initI18n(options: { preloaded?: Preloaded; language?: Lang
     options.language ?? initialLanguage(preloaded, window.location.search, navigator.languages ?? []);
   const resources: Resource = {};
   for (const [code, bundle] of Object.entries(preloaded.resources ?? {})) {
-    if (isLanguageCode(code)) resources[code] = { translation: bundle as Record<string, string> };
+    resources[code] = { translation: bundle };
   }
   await i18next
     .use(LazyHttpBackend)
     .use(initReactI18next)
-    .init({
+    .init<HttpBackendOptions>({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGE_CODES,
@@ -67,7 +92,7 @@ export async function initI18n(options: { preloaded?: Preloaded; language?: Lang
       maxRetries: TRANSLATION_RETRIES,
       retryTimeout: 300,
       backend: {
-        loadPath: '/assets/i18n/{{lng}}.upi-public.json',
+        loadPath: ([requested]) => translationPath(matchLanguage(requested) ?? DEFAULT_LANGUAGE),
         queryStringParams: { v: TRANSLATION_VERSION },
         customHeaders: { 'Content-Type': 'application/json', Accept: 'application/json' },
       },

@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../../shared/languages';
+import { LANGUAGE_CODES, translationPath, type LanguageCode } from '../../shared/languages';
+import { isRecord } from './guards';
 
-const dir = path.resolve(import.meta.dirname, '../../../public/assets/i18n');
-const load = (code: string) =>
-  JSON.parse(readFileSync(path.join(dir, `${code}.upi-public.json`), 'utf8')) as Record<string, string>;
+const publicDir = path.resolve(import.meta.dirname, '../../../public');
+
+function load(code: LanguageCode): Record<string, string> {
+  const file: unknown = JSON.parse(readFileSync(path.join(publicDir, translationPath(code)), 'utf8'));
+  if (!isRecord(file)) throw new Error(`${code}: not a JSON object`);
+  const texts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(file)) {
+    if (typeof value !== 'string') throw new Error(`${code}:${key} is not a string`);
+    texts[key] = value;
+  }
+  return texts;
+}
 const en = load('en');
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
-import { tenantForApiKey } from '../tenants/tenants.service';
+import { authenticateApiKey } from './admin.service';
 
 // A WeakMap instead of a request decorator: no global type augmentation, and a route that
 // forgot the hook fails loudly in tenantOf() instead of reading an empty tenant id.
@@ -15,12 +15,7 @@ const tenants = new WeakMap<FastifyRequest, string>();
 
 export function installAdminAuth(app: FastifyInstance, db: Kysely<Database>): void {
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match?.[1]) throw unauthorized('Missing API key: send Authorization: Bearer <api key>');
-    const tenantId = await tenantForApiKey(db, match[1]);
-    if (!tenantId) throw unauthorized('Invalid or revoked API key', 'invalid_api_key');
-    tenants.set(request, tenantId);
+    tenants.set(request, await authenticateApiKey(db, request.headers.authorization));
   });
 }
 

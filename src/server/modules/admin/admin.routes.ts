@@ -4,19 +4,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { campaignAdminRoutes } from '../campaigns/campaign-admin.routes';
+import { campaignRoutes } from '../campaigns/campaigns.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
 import { reportRoutes } from '../reports/reports.routes';
 import { resultRoutes } from '../results/results.routes';
+import { tenantRoutes } from '../tenants/tenants.routes';
 import { installAdminAuth } from './admin-auth';
-import { keyRoutes } from './keys.routes';
 
 export function adminRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     installAdminAuth(app, ctx.database.db);
-    await app.register(keyRoutes(ctx));
-    await app.register(campaignAdminRoutes(ctx));
+    await app.register(tenantRoutes(ctx));
+    await app.register(campaignRoutes(ctx));
     await app.register(recipientRoutes(ctx));
     await app.register(resultRoutes(ctx));
     await app.register(reportRoutes(ctx));

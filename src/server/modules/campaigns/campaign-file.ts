@@ -12,7 +12,7 @@ export function parseCampaignFileText(text: string): CampaignFile {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const line = lineOfJsonSyntaxError(text, error);
+    const line = lineOfJsonSyntaxError(text);
     const reason = error instanceof Error ? error.message : 'not JSON';
     throw badRequest(`Invalid campaign file${line ? ` at line ${line}` : ''}: ${reason}`, 'invalid_campaign');
   }

@@ -1,7 +1,10 @@
-/** SQL for campaigns and their recipients. */
+/**
+ * SQL for campaigns: store a campaign file, list, find, dates, end. Scoped by tenant, except
+ * where `tenantId` is undefined: the CLI's whole-database view.
+ */
 import type { Kysely } from 'kysely';
 import type { CampaignFile } from '../../../shared/campaign';
-import type { Database, NewCampaign, NewRecipient } from '../../db/schema';
+import type { Database, NewCampaign } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 
 type CampaignDates = Partial<Pick<NewCampaign, 'starts_at' | 'ends_at' | 'ended_at'>>;
@@ -31,12 +34,64 @@ export async function insertCampaign(
   return id;
 }
 
-export async function insertRecipients(db: Kysely<Database>, rows: NewRecipient[]) {
-  // Chunked: SQLite limits bound parameters per statement.
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insertInto('recipients')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
+const summaryColumns = [
+  'c.id',
+  'c.tenant_id',
+  'c.name',
+  'c.language_code',
+  'c.starts_at',
+  'c.ends_at',
+  'c.ended_at',
+  'c.created_at',
+] as const;
+
+/** `tenantId` undefined is the CLI's whole-database view; the REST API always passes one. */
+export async function listCampaigns(db: Kysely<Database>, filter: { tenantId?: string; id?: string }) {
+  let query = db
+    .selectFrom('campaigns as c')
+    .select(summaryColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('recipients as r')
+        .whereRef('r.campaign_id', '=', 'c.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('recipients'),
+    )
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id');
+  if (filter.tenantId !== undefined) query = query.where('c.tenant_id', '=', filter.tenantId);
+  if (filter.id !== undefined) query = query.where('c.id', '=', filter.id);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, recipients: Number(row.recipients ?? 0) }));
+}
+
+export function findCampaign(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+  let query = db.selectFrom('campaigns as c').selectAll('c').where('c.id', '=', id);
+  if (tenantId !== undefined) query = query.where('c.tenant_id', '=', tenantId);
+  return query.executeTakeFirst();
+}
+
+export async function updateCampaignDates(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  dates: { starts_at?: string | null; ends_at?: string | null },
+) {
+  await db
+    .updateTable('campaigns')
+    .set(dates)
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+/** Ending is idempotent: the first end time is kept. */
+export async function markCampaignEnded(db: Kysely<Database>, tenantId: string, id: string, at: string) {
+  await db
+    .updateTable('campaigns')
+    .set({ ended_at: at })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where('ended_at', 'is', null)
+    .execute();
 }

@@ -101,9 +101,9 @@ export function demoCampaign(publicUrl: string): CampaignFileInput {
 }
 
 export const DEMO_RECIPIENTS = [
-  { email: 'alex.morgan@example.com', first_name: 'Alex', language_code: 'en' },
-  { email: 'jana.schmidt@example.com', first_name: 'Jana', language_code: 'de' },
-  { email: 'layla.haddad@example.com', first_name: 'Layla', language_code: 'ar' },
+  { email: 'alex.morgan@example.com', person_id: null, first_name: 'Alex', language_code: 'en' },
+  { email: 'jana.schmidt@example.com', person_id: null, first_name: 'Jana', language_code: 'de' },
+  { email: 'layla.haddad@example.com', person_id: null, first_name: 'Layla', language_code: 'ar' },
 ] as const;
 
 /** Reported URLs for the demo poll link: one already known, one internationalised look-alike. */

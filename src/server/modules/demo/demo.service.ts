@@ -2,9 +2,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { campaignFileSchema } from '../../../shared/campaign';
-import { newId, newRid, nowIso } from '../../lib/ids';
-import { insertCampaign, insertRecipients } from '../campaigns/campaigns.repository';
-import { mintPollToken } from '../poll/poll-token';
+import { importCampaign } from '../campaigns/campaigns.service';
+import { importMaliciousUrls } from '../malicious-urls/malicious-urls.service';
+import { mintPollLink } from '../poll/poll.service';
+import { addRecipients } from '../recipients/recipients.service';
 import { createTenant } from '../tenants/tenants.service';
 import { DEMO_KNOWN_MALICIOUS, DEMO_POLL_URLS, DEMO_RECIPIENTS, demoCampaign } from './demo-campaign';
 
@@ -16,40 +17,29 @@ export interface DemoResult {
   pollUrl: string;
 }
 
+/** Built from the same services the CLI and the REST API use, so the demo is what they make. */
 export async function createDemo(config: Config, { db }: Db): Promise<DemoResult> {
   const { tenantId, apiKey } = await createTenant(db, 'Demo tenant');
-  const content = campaignFileSchema.parse(demoCampaign(config.publicUrl));
-  const campaignId = await insertCampaign(db, tenantId, content);
-  const createdAt = nowIso();
-  const rows = DEMO_RECIPIENTS.map((r) => ({
-    id: newId(),
-    tenant_id: tenantId,
-    campaign_id: campaignId,
-    rid: newRid(),
-    email: r.email,
-    person_id: null,
-    first_name: r.first_name,
-    language_code: r.language_code,
-    status: 'created',
-    created_at: createdAt,
-  }));
-  await insertRecipients(db, rows);
-  await db
-    .insertInto('malicious_urls')
-    .values({ tenant_id: tenantId, url: DEMO_KNOWN_MALICIOUS, source: 'import', created_at: createdAt })
-    .execute();
-  const urls = Object.fromEntries(DEMO_POLL_URLS.map((url) => [url, url === DEMO_KNOWN_MALICIOUS]));
-  const token = await mintPollToken(config.pollTokenSecret, {
+  const campaign = await importCampaign(
+    db,
     tenantId,
-    urls,
+    campaignFileSchema.parse(demoCampaign(config.publicUrl)),
+  );
+  const recipients = await addRecipients(db, { id: campaign.id, tenant_id: tenantId }, DEMO_RECIPIENTS);
+  await importMaliciousUrls(db, tenantId, [DEMO_KNOWN_MALICIOUS]);
+  const poll = await mintPollLink(db, {
+    secret: config.pollTokenSecret,
+    publicUrl: config.publicUrl,
+    tenantId,
+    urls: DEMO_POLL_URLS,
     expiresInSeconds: 14 * 24 * 3600,
     reviewer: 'demo-reviewer',
   });
   return {
     tenantId,
     apiKey,
-    campaignId,
-    recipients: rows.map((r) => ({ rid: r.rid, url: `${config.publicUrl}/phish?rid=${r.rid}` })),
-    pollUrl: `${config.publicUrl}/poll?p=${token}`,
+    campaignId: campaign.id,
+    recipients: recipients.map((r) => ({ rid: r.rid, url: `${config.publicUrl}/phish?rid=${r.rid}` })),
+    pollUrl: poll.url,
   };
 }

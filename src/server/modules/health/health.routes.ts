@@ -3,18 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { checkHealth } from './health.service';
 
 export function healthRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app
       .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/api/health',
-        { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-        async () => {
-          await ctx.database.ping();
-          return { status: 'ok' as const };
-        },
+      .get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, () =>
+        checkHealth(ctx.database),
       );
   };
 }

@@ -2,27 +2,28 @@
  * Truncated client addresses: events keep only the network (IPv4 /24, IPv6 /48), enough to tell
  * a mail gateway from an office network without storing a person's exact address.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export function truncateIp(ip: string | undefined): string | null {
-  if (!ip) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  const address = mapped?.[1] ?? ip;
-  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0`;
-  if (!isIPv6(address)) return null;
-  const groups = expandIpv6(address.split('%')[0] ?? '');
-  return `${groups.slice(0, 3).join(':')}::`;
+  const address = ip ? parseAddress(ip) : null;
+  if (!address) return null;
+  if (address instanceof ipaddr.IPv4) return `${address.octets.slice(0, 3).join('.')}.0`;
+  // Stored as three hextets without leading zeros then '::' (e.g. "2001:db8:0::"), not RFC 5952:
+  // events already recorded use this form and reports group by it.
+  return `${address.parts
+    .slice(0, 3)
+    .map((part) => part.toString(16))
+    .join(':')}::`;
 }
 
-/** Eight hextets without leading zeros, whatever '::' shorthand the address used. */
-function expandIpv6(address: string): string[] {
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (e.g. ::1.2.3.4) takes two hextets; it is past /48 and dropped anyway.
-  const missing = 8 - left.length - right.length;
-  const groups = [...left, ...Array<string>(Math.max(missing, 0)).fill('0'), ...right];
-  return groups.map((group) => (/^[0-9a-f]+$/i.test(group) ? parseInt(group, 16).toString(16) : '0'));
+/** A dotted-quad IPv4 or an IPv6 address; an IPv4-mapped IPv6 address counts as its IPv4. */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  // ipaddr.js also reads inet_aton shorthands ("127.1", "0x7f.0.0.1"); a socket never reports
+  // those, so anything but four decimal parts is not an IPv4 address here.
+  if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return ipaddr.IPv4.parse(ip);
+  if (!ipaddr.IPv6.isValid(ip)) return null;
+  const address = ipaddr.IPv6.parse(ip);
+  return address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
 }
 
 /** User agents are evidence for "was this a person?"; long ones are cut, never parsed. */

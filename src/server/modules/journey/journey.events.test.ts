@@ -224,4 +224,51 @@ describe('journey rate limit', () => {
     await app.close();
     await database.close();
   });
+
+  it('limits the journey pages per client exactly like the campaign data API', async () => {
+    const database = openDatabase('sqlite::memory:');
+    await migrateToLatest(database.db);
+    const { recipients } = await seedCampaign(database.db, MINIMAL_CAMPAIGN);
+    const rid = recipients[0]!.rid;
+    const app = await buildApp(
+      { config: testConfig({ RATE_LIMIT_PER_MINUTE: '3' }), database },
+      { logger: { level: 'silent' } },
+    );
+    const outcomes = async (url: string) => {
+      const seen: { status: number; body: unknown }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await app.inject({ method: 'GET', url, remoteAddress: '198.51.100.7' });
+        seen.push({ status: res.statusCode, body: res.statusCode === 429 ? res.json() : undefined });
+      }
+      // Another client keeps its own budget.
+      const other = await app.inject({ method: 'GET', url, remoteAddress: '198.51.100.99' });
+      return { seen, other: other.statusCode };
+    };
+    const limited = {
+      status: 429,
+      body: { error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests/) } },
+    };
+    for (const url of [
+      `/phish?rid=${rid}`,
+      `/phish/awareness?rid=${rid}`,
+      `/campaign/campaign-completed?rid=${rid}`,
+    ]) {
+      expect(await outcomes(url), url).toEqual({
+        seen: [{ status: 200 }, { status: 200 }, { status: 200 }, limited].map((o) => ({
+          body: undefined,
+          ...o,
+        })),
+        other: 200,
+      });
+    }
+    expect(await outcomes(`/api/campaign/${rid}`)).toEqual({
+      seen: [{ status: 200 }, { status: 200 }, { status: 200 }, limited].map((o) => ({
+        body: undefined,
+        ...o,
+      })),
+      other: 200,
+    });
+    await app.close();
+    await database.close();
+  });
 });

@@ -5,8 +5,9 @@
 import type { Kysely } from 'kysely';
 import { campaignFileSchema, type CampaignFileInput } from '../../../shared/campaign';
 import type { Database } from '../../db/schema';
-import { newId, newRid, nowIso } from '../../lib/ids';
-import { insertCampaign, insertRecipients } from '../campaigns/campaigns.repository';
+import { isLanguageCode } from '../../../shared/languages';
+import { insertCampaign } from '../campaigns/campaigns.repository';
+import { addRecipients } from '../recipients/recipients.service';
 import { createTenant } from '../tenants/tenants.service';
 
 export interface SeedOptions {
@@ -21,19 +22,13 @@ export async function seedCampaign(db: Kysely<Database>, file: CampaignFileInput
   const tenantId = options.tenantId ?? (await createTenant(db, 'Journey tenant')).tenantId;
   const content = campaignFileSchema.parse(file);
   const campaignId = await insertCampaign(db, tenantId, content, options);
-  const rows = (options.recipients ?? [{ email: 'pat@example.com' }]).map((r) => ({
-    id: newId(),
-    tenant_id: tenantId,
-    campaign_id: campaignId,
-    rid: newRid(),
+  const identities = (options.recipients ?? [{ email: 'pat@example.com' }]).map((r) => ({
     email: r.email ?? null,
     person_id: r.person_id ?? null,
     first_name: r.first_name ?? null,
-    language_code: r.language_code ?? null,
-    status: 'created',
-    created_at: nowIso(),
+    language_code: r.language_code && isLanguageCode(r.language_code) ? r.language_code : null,
   }));
-  await insertRecipients(db, rows);
+  const rows = await addRecipients(db, { id: campaignId, tenant_id: tenantId }, identities);
   return { tenantId, campaignId, recipients: rows };
 }
 

@@ -1,5 +1,6 @@
 /** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
 import { sql, type Kysely } from 'kysely';
+import type { EventType } from '../../../shared/events';
 import type { Database, NewEvent } from '../../db/schema';
 
 export function findRecipientByRid(db: Kysely<Database>, rid: string) {
@@ -28,46 +29,47 @@ export function findRecipientByRid(db: Kysely<Database>, rid: string) {
 
 export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByRid>>>;
 
-export function listRecipientEvents(db: Kysely<Database>, recipientId: string) {
-  return db
+/** The details of one of the recipient's events, if it has one of that type. */
+export async function findEventDetails(db: Kysely<Database>, recipientId: string, type: EventType) {
+  const row = await db
     .selectFrom('events')
-    .select(['type', 'details'])
+    .select('details')
     .where('recipient_id', '=', recipientId)
-    .execute();
+    .where('type', '=', type)
+    .executeTakeFirst();
+  return row?.details;
+}
+
+/** Appends an event unless this recipient already has one of its type; returns whether it was new. */
+export async function insertEventOnce(db: Kysely<Database>, event: NewEvent): Promise<boolean> {
+  const result = await db
+    .insertInto('events')
+    .values(event)
+    .onConflict((oc) => oc.columns(['recipient_id', 'type']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**
- * Appends an event unless this recipient already has one of its type; on the recipient, marks
- * the step reached (its bit in `steps`, and the score of a questionnaire) and moves the status
- * forward (never back). Returns whether the event was new.
+ * Marks a step reached on the recipient: its bit in `steps`, the score of a questionnaire, and
+ * the status moved forward to it, never back (compared by rank in the same statement).
  */
-export async function appendEvent(
+export async function markStepReached(
   db: Kysely<Database>,
-  event: NewEvent,
-  step: { rank: number; bit: number; score?: number },
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .insertInto('events')
-      .values(event)
-      .onConflict((oc) => oc.columns(['recipient_id', 'type']).doNothing())
-      .executeTakeFirst();
-    const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (inserted) {
-      const forward = sql<boolean>`status_rank < ${step.rank}`;
-      await trx
-        .updateTable('recipients')
-        .set({
-          steps: sql`steps | ${step.bit}`,
-          status: sql`case when ${forward} then ${event.type} else status end`,
-          status_rank: sql`case when ${forward} then ${step.rank} else status_rank end`,
-          ...(step.score === undefined ? {} : { score: step.score }),
-        })
-        .where('id', '=', event.recipient_id)
-        .execute();
-    }
-    return inserted;
-  });
+  recipientId: string,
+  step: { type: EventType; rank: number; bit: number; score?: number },
+): Promise<void> {
+  const forward = sql<boolean>`status_rank < ${step.rank}`;
+  await db
+    .updateTable('recipients')
+    .set({
+      steps: sql`steps | ${step.bit}`,
+      status: sql`case when ${forward} then ${step.type} else status end`,
+      status_rank: sql`case when ${forward} then ${step.rank} else status_rank end`,
+      ...(step.score === undefined ? {} : { score: step.score }),
+    })
+    .where('id', '=', recipientId)
+    .execute();
 }
 
 /** The recipient's status, the steps reached (bits) and the questionnaire score. */

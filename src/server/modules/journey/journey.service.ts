@@ -3,25 +3,28 @@
  * is unknown, malformed, or whose campaign is not running gets the same plain 404.
  */
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   campaignFileSchema,
   DEFAULT_PUBLIC_SITE,
   type CampaignData,
   type CampaignFile,
 } from '../../../shared/campaign';
+import { z } from 'zod';
 import { EVENT_TYPES, eventRank, stepBit, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
+import type { Database, NewEvent } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
 import { cleanOperatorHtml } from '../../lib/operator-html';
 import {
-  appendEvent,
+  findEventDetails,
   findRecipientByRid,
   findRecipientProgress,
-  listRecipientEvents,
+  insertEventOnce,
+  markStepReached,
   type RecipientRow,
 } from './journey.repository';
 import { scoreAnswers, validateAnswers } from './scoring';
@@ -49,10 +52,14 @@ export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.
 /**
  * Parsed campaign files by campaign id. Every recipient request needs its campaign's content;
  * parsing and validating it each time was most of the hot path. The raw text is kept and
- * compared, so an operator's change to a campaign is seen at once. Bounded: oldest out first.
+ * compared, so an operator's change to a campaign is seen at once. Bounded by bytes (a campaign
+ * file can be large), least recently used out first.
  */
-const parsedCampaigns = new Map<string, { raw: string; content: CampaignFile | null }>();
-const PARSED_CAMPAIGNS_MAX = 500;
+const parsedCampaigns = new LRUCache<string, { raw: string; content: CampaignFile | null }>({
+  maxSize: 64 * 1024 * 1024,
+  // UTF-16 in memory, and the parsed copy about as large again.
+  sizeCalculation: (entry) => Math.max(1, entry.raw.length * 4),
+});
 
 /** Awareness HTML leaves the server already cleaned (see lib/operator-html.ts for why). */
 function withCleanHtml(content: CampaignFile): CampaignFile {
@@ -72,10 +79,6 @@ function campaignContent(campaignId: string, raw: string): CampaignFile | null {
     content = parsed.success ? withCleanHtml(parsed.data) : null;
   } catch {
     content = null;
-  }
-  parsedCampaigns.delete(campaignId);
-  if (parsedCampaigns.size >= PARSED_CAMPAIGNS_MAX) {
-    parsedCampaigns.delete(parsedCampaigns.keys().next().value as string);
   }
   parsedCampaigns.set(campaignId, { raw, content });
   return content;
@@ -152,18 +155,19 @@ export function recipientLanguage(row: RecipientRow): LanguageCode {
 }
 
 /**
- * Server-side `visited`: recorded (once) when /phish?rid=… is served, whoever (or whatever)
- * asked. Returns the recipient's language, or undefined for a bad rid.
+ * A journey page (/phish, its steps, /campaign pages) is being served for a rid: returns the
+ * recipient's language, so the page is inlined in it. Serving the landing page (/phish) also
+ * records `visited`, once. Any GET does that — a mail scanner as much as a person — so it is
+ * weak evidence; `clicked` needs the running page. A bad rid is the plain 404 of loadJourney.
  */
-export async function recordVisit(
+export async function openJourneyPage(
   ctx: AppContext,
   rid: string,
-  meta: ClientMeta,
-): Promise<LanguageCode | undefined> {
+  page: { landing: boolean; meta: ClientMeta },
+): Promise<LanguageCode> {
   const { db } = ctx.database;
-  const journey = await loadJourney(db, rid).catch(() => undefined);
-  if (!journey) return undefined;
-  await append(db, journey.row, 'visited', {}, meta);
+  const journey = await loadJourney(db, rid);
+  if (page.landing) await appendStep(db, newEvent(journey.row, 'visited', {}, page.meta));
   return recipientLanguage(journey.row);
 }
 
@@ -189,7 +193,7 @@ export async function recordEvent(
     await requireQuestionnaire(db, row, content);
   }
 
-  const recorded = await append(db, row, body.type, details, meta);
+  const recorded = await appendStep(db, newEvent(row, body.type, details, meta), result?.score);
   if (body.type === 'questionnaire_completed' && !recorded) result = await storedResult(db, row, content);
   return { type: body.type, recorded, progress: await progressOf(db, row), ...(result ? { result } : {}) };
 }
@@ -201,46 +205,53 @@ async function requireQuestionnaire(db: Kysely<Database>, row: RecipientRow, con
     content.questionnaire.required &&
     content.questionnaire.questions.length > 0;
   if (!needed) return;
-  const events = await listRecipientEvents(db, row.recipient_id);
-  if (!events.some((e) => e.type === 'questionnaire_completed')) {
+  if ((await findEventDetails(db, row.recipient_id, 'questionnaire_completed')) === undefined) {
     throw conflict('Complete the questionnaire first', 'questionnaire_required');
   }
 }
 
 /** A repeated submission gets the result of the first one: that is what was recorded. */
 async function storedResult(db: Kysely<Database>, row: RecipientRow, content: CampaignFile) {
-  const events = await listRecipientEvents(db, row.recipient_id);
-  const stored = events.find((e) => e.type === 'questionnaire_completed');
-  const answers = stored
-    ? (JSON.parse(stored.details) as { answers?: Record<string, string[]> }).answers
-    : {};
-  return scoreAnswers(content.questionnaire, content.gamification.pass_mark, answers ?? {});
+  const stored = await findEventDetails(db, row.recipient_id, 'questionnaire_completed');
+  const answers = storedAnswersSchema.safeParse(stored === undefined ? {} : JSON.parse(stored));
+  return scoreAnswers(content.questionnaire, content.gamification.pass_mark, answers.data?.answers ?? {});
 }
 
-function append(
-  db: Kysely<Database>,
+const storedAnswersSchema = z.object({ answers: z.record(z.string(), z.array(z.string())).optional() });
+
+function newEvent(
   row: RecipientRow,
   type: EventType,
   details: Record<string, unknown>,
   meta: ClientMeta,
-): Promise<boolean> {
-  return appendEvent(
-    db,
-    {
-      id: newId(),
-      tenant_id: row.tenant_id,
-      campaign_id: row.campaign_id,
-      recipient_id: row.recipient_id,
-      type,
-      details: JSON.stringify(details),
-      ip: meta.ip,
-      user_agent: meta.userAgent,
-      created_at: nowIso(),
-    },
-    {
-      rank: eventRank(type),
-      bit: stepBit(type),
-      ...(typeof details.score === 'number' ? { score: details.score } : {}),
-    },
-  );
+): NewEvent {
+  return {
+    id: newId(),
+    tenant_id: row.tenant_id,
+    campaign_id: row.campaign_id,
+    recipient_id: row.recipient_id,
+    type,
+    details: JSON.stringify(details),
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    created_at: nowIso(),
+  };
+}
+
+/**
+ * Records a step: the event, once per recipient and type, and with it (same transaction) the
+ * recipient's step bit, forward-only status and (a questionnaire's) score. Returns whether the
+ * event was new.
+ */
+export function appendStep(db: Kysely<Database>, event: NewEvent, score?: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await insertEventOnce(trx, event))) return false;
+    await markStepReached(trx, event.recipient_id, {
+      type: event.type,
+      rank: eventRank(event.type),
+      bit: stepBit(event.type),
+      ...(score === undefined ? {} : { score }),
+    });
+    return true;
+  });
 }

@@ -1,5 +1,10 @@
-/** SQL for a tenant's malicious-URL database (what reviewers' links mark as already known). */
+/**
+ * SQL for a tenant's malicious-URL database: what reviewers' links mark as already known.
+ * Operators import entries ('import'); a reviewer's TP adds one ('review') and a later FP
+ * removes only those a review added.
+ */
 import type { Kysely } from 'kysely';
+import { inChunks } from '../../db/chunks';
 import type { Database } from '../../db/schema';
 
 export function listMaliciousUrls(db: Kysely<Database>, tenantId: string) {
@@ -12,20 +17,67 @@ export function listMaliciousUrls(db: Kysely<Database>, tenantId: string) {
 }
 
 /** Adds the URLs not yet present; returns how many were new. Existing rows keep their source. */
-export async function addMaliciousUrls(db: Kysely<Database>, tenantId: string, urls: string[], at: string) {
-  let added = 0;
-  for (let i = 0; i < urls.length; i += 500) {
+export async function addMaliciousUrls(
+  db: Kysely<Database>,
+  tenantId: string,
+  urls: readonly string[],
+  at: string,
+): Promise<number> {
+  const added = await inChunks(urls, async (chunk) => {
     const rows = await db
       .insertInto('malicious_urls')
-      .values(
-        urls.slice(i, i + 500).map((url) => ({ tenant_id: tenantId, url, source: 'import', created_at: at })),
-      )
+      .values(chunk.map((url) => ({ tenant_id: tenantId, url, source: 'import' as const, created_at: at })))
       .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
       .returning('url')
       .execute();
-    added += rows.length;
-  }
-  return added;
+    return rows.length;
+  });
+  return added.reduce((sum, n) => sum + n, 0);
+}
+
+/** An imported URL stays 'import': the review only confirms it. */
+export async function addReviewedMaliciousUrl(
+  db: Kysely<Database>,
+  tenantId: string,
+  url: string,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('malicious_urls')
+    .values({ tenant_id: tenantId, url, source: 'review', created_at: at })
+    .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
+    .execute();
+}
+
+/** Only URLs a review put there: an FP never removes what an operator imported. */
+export async function removeReviewedMaliciousUrl(
+  db: Kysely<Database>,
+  tenantId: string,
+  url: string,
+): Promise<void> {
+  await db
+    .deleteFrom('malicious_urls')
+    .where('tenant_id', '=', tenantId)
+    .where('url', '=', url)
+    .where('source', '=', 'review')
+    .execute();
+}
+
+/** Which of these URLs the tenant's database holds. */
+export async function knownMaliciousUrls(
+  db: Kysely<Database>,
+  tenantId: string,
+  urls: readonly string[],
+): Promise<Set<string>> {
+  const chunks = await inChunks(urls, (chunk) =>
+    db
+      .selectFrom('malicious_urls')
+      .select('url')
+      .where('tenant_id', '=', tenantId)
+      .where('url', 'in', chunk)
+      .execute(),
+  );
+  return new Set(chunks.flat().map((row) => row.url));
 }
 
 export async function deleteMaliciousUrl(db: Kysely<Database>, tenantId: string, url: string) {

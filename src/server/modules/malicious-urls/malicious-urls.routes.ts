@@ -3,16 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
-import { normaliseUrl } from '../../lib/normalise-url';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity } from '../admin/admin-schemas';
-import { deleteMaliciousUrl, listMaliciousUrls } from './malicious-urls.repository';
 import {
   importBodySchema,
   importMaliciousUrls,
   importResultSchema,
+  maliciousUrls,
   maliciousUrlSchema,
+  removeMaliciousUrl,
 } from './malicious-urls.service';
 
 const tags = ['malicious URLs'];
@@ -32,7 +31,7 @@ export function maliciousUrlRoutes(ctx: AppContext) {
           response: { 200: z.object({ urls: z.array(maliciousUrlSchema) }), ...adminErrors },
         },
       },
-      async (request) => ({ urls: await listMaliciousUrls(db, tenantOf(request)) }),
+      async (request) => ({ urls: await maliciousUrls(db, tenantOf(request)) }),
     );
 
     r.get(
@@ -46,7 +45,7 @@ export function maliciousUrlRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const rows = await listMaliciousUrls(db, tenantOf(request));
+        const rows = await maliciousUrls(db, tenantOf(request));
         return reply.type('text/plain; charset=utf-8').send(rows.map((row) => `${row.url}\n`).join(''));
       },
     );
@@ -76,8 +75,7 @@ export function maliciousUrlRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const url = normaliseUrl(request.query.url) ?? request.query.url;
-        if (!(await deleteMaliciousUrl(db, tenantOf(request), url))) throw notFound();
+        await removeMaliciousUrl(db, tenantOf(request), request.query.url);
         return reply.status(204).send(null);
       },
     );

@@ -1,13 +1,18 @@
 /** The malicious-URL database: import (normalised, all or nothing), export as one URL per line. */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { MALICIOUS_URL_SOURCES } from '../../../shared/malicious-urls';
 import type { Database } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
-import { normaliseAll } from '../../lib/normalise-url';
-import { addMaliciousUrls } from './malicious-urls.repository';
+import { normaliseAll, normaliseUrl } from '../../lib/normalise-url';
+import { addMaliciousUrls, deleteMaliciousUrl, listMaliciousUrls } from './malicious-urls.repository';
 
-export const maliciousUrlSchema = z.object({ url: z.string(), source: z.string(), created_at: z.string() });
+export const maliciousUrlSchema = z.object({
+  url: z.string(),
+  source: z.enum(MALICIOUS_URL_SOURCES),
+  created_at: z.string(),
+});
 export const importBodySchema = z.object({ urls: z.array(z.string().min(1).max(4096)).min(1).max(100_000) });
 export const importResultSchema = z.object({ received: z.number().int(), added: z.number().int() });
 
@@ -15,6 +20,16 @@ export async function importMaliciousUrls(db: Kysely<Database>, tenantId: string
   const urls = normaliseAll(inputs, (message) => badRequest(message, 'invalid_url'));
   const added = await db.transaction().execute((trx) => addMaliciousUrls(trx, tenantId, urls, nowIso()));
   return { received: urls.length, added };
+}
+
+export function maliciousUrls(db: Kysely<Database>, tenantId: string) {
+  return listMaliciousUrls(db, tenantId);
+}
+
+/** Removes one URL (normalised as it was stored); a 404 when the tenant does not have it. */
+export async function removeMaliciousUrl(db: Kysely<Database>, tenantId: string, input: string) {
+  const url = normaliseUrl(input) ?? input;
+  if (!(await deleteMaliciousUrl(db, tenantId, url))) throw notFound();
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors';
 
@@ -37,10 +38,15 @@ export async function mintPollToken(
  * Tokens that verified, by secret and token text, until they expire. A reviewer sends the same
  * token with every decision; its signature cannot change, so checking it again proves nothing
  * new, while expiry is still checked on every use. Only successes are kept, and only a bounded
- * number: a flood of forged tokens is verified (and refused) every time.
+ * number and size (least recently used go first): a flood of forged tokens is verified (and
+ * refused) every time.
  */
-const verified = new Map<string, PollClaims>();
-const VERIFIED_MAX = 10_000;
+const verified = new LRUCache<string, PollClaims>({
+  max: 10_000,
+  maxSize: 16 * 1024 * 1024,
+  // The key holds the token, whose payload is the claims: about as large again once decoded.
+  sizeCalculation: (_claims, key) => 2 * Buffer.byteLength(key),
+});
 
 export async function verifyPollToken(secret: string, token: string): Promise<PollClaims> {
   const key = `${secret.length}:${secret}:${token}`;
@@ -50,7 +56,6 @@ export async function verifyPollToken(secret: string, token: string): Promise<Po
     verified.delete(key);
   }
   const claims = await verifyPollTokenSignature(secret, token);
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
   verified.set(key, Object.freeze(claims));
   return claims;
 }

@@ -1,72 +1,29 @@
-/** SQL for reviewer decisions (append-only url_reviews) and the tenant's malicious-URL database. */
-import type { Kysely } from 'kysely';
+/** SQL for reviewer decisions: append-only url_reviews rows, the one with the highest seq current. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { Database, NewUrlReview } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
-  const row = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
-  return row !== undefined;
+/**
+ * Holds decisions on this URL back until `trx` ends, so the seq each one gets (and the
+ * malicious-URL change it makes) follows commit order. PostgreSQL needs the lock: without it,
+ * an FP can miss a TP's row that is not committed yet. SQLite needs none: one writer at a time
+ * (Kysely's single connection in a process, the write lock across processes).
+ */
+export async function lockUrlForDecision(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  tenantId: string,
+  url: string,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  // A hash collision between two URLs only makes them wait for each other.
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId} ${url}`}, 0))`.execute(trx);
 }
 
 export async function insertReview(db: Db, row: NewUrlReview): Promise<void> {
   await db.insertInto('url_reviews').values(row).execute();
-}
-
-/** Time of the newest decision for one URL, so a new one can be ordered strictly after it. */
-export async function latestReviewTime(db: Db, tenantId: string, url: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('url_reviews')
-    .select('created_at')
-    .where('tenant_id', '=', tenantId)
-    .where('url', '=', url)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at;
-}
-
-export async function addReviewedMaliciousUrl(
-  db: Db,
-  tenantId: string,
-  url: string,
-  at: string,
-): Promise<void> {
-  // An imported URL stays 'import': the review only confirms it.
-  await db
-    .insertInto('malicious_urls')
-    .values({ tenant_id: tenantId, url, source: 'review', created_at: at })
-    .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
-    .execute();
-}
-
-/** Only URLs a review put there: an FP never removes what an operator imported. */
-export async function removeReviewedMaliciousUrl(db: Db, tenantId: string, url: string): Promise<void> {
-  await db
-    .deleteFrom('malicious_urls')
-    .where('tenant_id', '=', tenantId)
-    .where('url', '=', url)
-    .where('source', '=', 'review')
-    .execute();
-}
-
-export async function knownMaliciousUrls(
-  db: Db,
-  tenantId: string,
-  urls: readonly string[],
-): Promise<Set<string>> {
-  const known = new Set<string>();
-  // Chunked: SQLite limits bound parameters per statement.
-  for (let i = 0; i < urls.length; i += 500) {
-    const rows = await db
-      .selectFrom('malicious_urls')
-      .select('url')
-      .where('tenant_id', '=', tenantId)
-      .where('url', 'in', urls.slice(i, i + 500))
-      .execute();
-    for (const row of rows) known.add(row.url);
-  }
-  return known;
 }
 
 /** Every decision of a tenant, oldest first; the caller keeps the last one per URL. */
@@ -75,7 +32,6 @@ export function reviewsOldestFirst(db: Db, tenantId: string) {
     .selectFrom('url_reviews')
     .select(['url', 'decision', 'reviewer', 'created_at'])
     .where('tenant_id', '=', tenantId)
-    .orderBy('created_at', 'asc')
-    .orderBy('url', 'asc')
+    .orderBy('seq', 'asc')
     .execute();
 }

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { submitBodySchema, submitResponseSchema } from '../../../shared/poll';
 import type { AppContext } from '../../context';
+import { bearerCredential } from '../../lib/bearer';
 import { unauthorized } from '../../lib/errors';
+import { perClientLimit } from '../../plugins/rate-limit';
 import { verifyPollToken, type PollClaims } from './poll-token';
 import { recordDecision } from './poll.service';
 
@@ -21,7 +23,7 @@ export function pollRoutes(ctx: AppContext) {
       '/api/submit',
       {
         bodyLimit: SUBMIT_BODY_LIMIT,
-        config: { rateLimit: { max: ctx.config.rateLimitPerMinute, timeWindow: '1 minute' } },
+        config: perClientLimit(ctx.config),
         schema: { body: submitBodySchema, response: { 200: submitResponseSchema } },
         // preParsing, not onRequest: the rate limiter's onRequest hook must run first.
         preParsing: async (request, _reply, payload) => {
@@ -32,14 +34,14 @@ export function pollRoutes(ctx: AppContext) {
       async (request) => {
         const claims = verified.get(request);
         if (!claims) throw unauthorized('A bearer poll token is required', 'token_missing');
-        return recordDecision(ctx.database.db, claims, request.body);
+        return recordDecision(ctx.database, claims, request.body);
       },
     );
   };
 }
 
 function bearerToken(request: FastifyRequest): string {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw unauthorized('A bearer poll token is required', 'token_missing');
-  return match[1];
+  const token = bearerCredential(request.headers.authorization);
+  if (!token) throw unauthorized('A bearer poll token is required', 'token_missing');
+  return token;
 }

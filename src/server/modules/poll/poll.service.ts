@@ -1,21 +1,21 @@
 /**
  * Reviewer decisions: record a verified submit, mint poll links for operators, and list the
- * current decision per URL (the latest one wins; earlier rows stay as the audit trail).
+ * current decision per URL (the one recorded last, by seq, wins; earlier rows stay as the
+ * audit trail).
  */
 import type { Kysely } from 'kysely';
 import type { PollDecision } from '../../../shared/poll';
+import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import {
   addReviewedMaliciousUrl,
-  insertReview,
   knownMaliciousUrls,
-  latestReviewTime,
   removeReviewedMaliciousUrl,
-  reviewsOldestFirst,
-  tenantExists,
-} from './poll.repository';
+} from '../malicious-urls/malicious-urls.repository';
+import { requireTenant, tenantExists } from '../tenants/tenants.service';
+import { insertReview, lockUrlForDecision, reviewsOldestFirst } from './poll.repository';
 import { mintPollToken, type PollClaims } from './poll-token';
 
 type Db = Kysely<Database>;
@@ -26,8 +26,12 @@ export interface RecordedDecision {
   at: string;
 }
 
+/**
+ * Appends the decision and applies its malicious-URL change as one step per URL, so that the
+ * latest decision (highest seq) and the malicious-URL database always agree.
+ */
 export async function recordDecision(
-  db: Db,
+  { db, dialect }: { db: Db; dialect: Dialect },
   claims: PollClaims,
   input: { url: string; decision: PollDecision },
 ): Promise<RecordedDecision> {
@@ -37,7 +41,9 @@ export async function recordDecision(
   }
   if (!(await tenantExists(db, claims.tid))) throw unauthorized('The token is not valid', 'token_invalid');
   return db.transaction().execute(async (trx) => {
-    const at = strictlyAfter(nowIso(), await latestReviewTime(trx, claims.tid, input.url));
+    await lockUrlForDecision(trx, dialect, claims.tid, input.url);
+    // Shown to people only: the clocks of two instances need not agree, so seq sets the order.
+    const at = nowIso();
     await insertReview(trx, {
       id: newId(),
       tenant_id: claims.tid,
@@ -53,16 +59,6 @@ export async function recordDecision(
   });
 }
 
-/** Two submits in the same millisecond must still have an order, or "latest" is ambiguous. */
-function strictlyAfter(now: string, previous: string | undefined): string {
-  if (!previous || now > previous) return now;
-  return new Date(Date.parse(previous) + 1).toISOString();
-}
-
-export class UnknownTenantError extends Error {
-  override name = 'UnknownTenantError';
-}
-
 export async function mintPollLink(
   db: Db,
   options: {
@@ -74,8 +70,7 @@ export async function mintPollLink(
     reviewer?: string;
   },
 ): Promise<{ token: string; url: string }> {
-  if (!(await tenantExists(db, options.tenantId)))
-    throw new UnknownTenantError(`Unknown tenant: ${options.tenantId}`);
+  await requireTenant(db, options.tenantId);
   const unique = [...new Set(options.urls)];
   const known = await knownMaliciousUrls(db, options.tenantId, unique);
   const token = await mintPollToken(options.secret, {
@@ -89,13 +84,13 @@ export async function mintPollLink(
 
 export interface CurrentDecision {
   url: string;
-  decision: string;
+  decision: PollDecision;
   reviewer: string | null;
   at: string;
 }
 
 export async function currentDecisions(db: Db, tenantId: string): Promise<CurrentDecision[]> {
-  if (!(await tenantExists(db, tenantId))) throw new UnknownTenantError(`Unknown tenant: ${tenantId}`);
+  await requireTenant(db, tenantId);
   const latest = new Map<string, CurrentDecision>();
   for (const row of await reviewsOldestFirst(db, tenantId)) {
     latest.set(row.url, { url: row.url, decision: row.decision, reviewer: row.reviewer, at: row.created_at });

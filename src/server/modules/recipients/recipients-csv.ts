@@ -5,14 +5,14 @@
  */
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { LANGUAGE_CODES } from '../../../shared/languages';
+import { LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages';
 import { badRequest } from '../../lib/errors';
 
 export interface RecipientInput {
   email: string | null;
   person_id: string | null;
   first_name: string | null;
-  language_code: string | null;
+  language_code: LanguageCode | null;
 }
 
 export interface RejectedRow {
@@ -101,14 +101,14 @@ function duplicateReason(
 function readCsv(text: string): CsvRecord[] {
   let records: CsvRecord[];
   try {
-    records = parse(text, {
+    records = parse<CsvRecord>(text, {
       columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       info: true,
       bom: true,
       trim: true,
       skip_empty_lines: true,
       relax_column_count: true,
-    }) as CsvRecord[];
+    });
   } catch (error) {
     throw badRequest(`Invalid CSV: ${error instanceof Error ? error.message : 'unreadable'}`, 'invalid_csv');
   }

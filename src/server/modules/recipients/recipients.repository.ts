@@ -1,6 +1,11 @@
-/** SQL for the operator's view of recipients: identities already imported, and their links. */
+/** SQL for a campaign's recipients: insert, identities already imported, and their links. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, NewRecipient } from '../../db/schema';
+import { inChunks } from '../../db/chunks';
+
+export async function insertRecipients(db: Kysely<Database>, rows: readonly NewRecipient[]): Promise<void> {
+  await inChunks(rows, (chunk) => db.insertInto('recipients').values(chunk).execute());
+}
 
 export async function existingIdentities(db: Kysely<Database>, tenantId: string, campaignId: string) {
   const rows = await db
@@ -15,14 +20,17 @@ export async function existingIdentities(db: Kysely<Database>, tenantId: string,
   };
 }
 
+/**
+ * The one order a campaign's recipients are listed in, wherever they are (links, results):
+ * stable across calls, and served by the campaign's order index.
+ */
+export const RECIPIENT_ORDER = ['created_at', 'email', 'person_id', 'id'] as const;
+
 export function listRecipientLinks(db: Kysely<Database>, tenantId: string, campaignId: string) {
-  return db
+  const query = db
     .selectFrom('recipients')
     .select(['id', 'rid', 'email', 'person_id', 'first_name', 'language_code', 'status'])
     .where('tenant_id', '=', tenantId)
-    .where('campaign_id', '=', campaignId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .orderBy('person_id')
-    .execute();
+    .where('campaign_id', '=', campaignId);
+  return RECIPIENT_ORDER.reduce((q, column) => q.orderBy(column), query).execute();
 }

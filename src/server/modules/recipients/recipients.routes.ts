@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams, errorSchema } from '../admin/admin-schemas';
-import { requireCampaign } from '../campaigns/campaign-admin.service';
+import { requireCampaign } from '../campaigns/campaigns.service';
 import {
   importRecipients,
   importReportSchema,

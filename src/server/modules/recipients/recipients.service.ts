@@ -2,12 +2,12 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../../../shared/languages';
 import type { Campaign, Database } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { newId, newRid, nowIso } from '../../lib/ids';
-import { insertRecipients } from '../campaigns/campaigns.repository';
-import { parseRecipientsCsv } from './recipients-csv';
-import { existingIdentities, listRecipientLinks } from './recipients.repository';
+import { parseRecipientsCsv, type RecipientInput } from './recipients-csv';
+import { existingIdentities, insertRecipients, listRecipientLinks } from './recipients.repository';
 
 export const importReportSchema = z.object({
   rows: z.number().int().describe('data rows read from the CSV'),
@@ -20,7 +20,7 @@ export const linkSchema = z.object({
   email: z.string().nullable(),
   person_id: z.string().nullable(),
   first_name: z.string().nullable(),
-  language_code: z.string().nullable(),
+  language_code: z.enum(LANGUAGE_CODES).nullable(),
   rid: z.string(),
   link: z.string(),
 });
@@ -34,23 +34,30 @@ export async function importRecipients(
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
   const existing = await existingIdentities(db, campaign.tenant_id, campaign.id);
   const { accepted, rejected, rows } = parseRecipientsCsv(csv, existing);
-  const createdAt = nowIso();
-  await db.transaction().execute((trx) =>
-    insertRecipients(
-      trx,
-      accepted.map((r) => ({
-        ...r,
-        id: newId(),
-        tenant_id: campaign.tenant_id,
-        campaign_id: campaign.id,
-        // A fresh rid per recipient and campaign: links are never reused across campaigns.
-        rid: newRid(),
-        status: 'created',
-        created_at: createdAt,
-      })),
-    ),
-  );
+  await db.transaction().execute((trx) => addRecipients(trx, campaign, accepted));
   return { rows, accepted: accepted.length, rejected };
+}
+
+/**
+ * Stores recipients of a campaign, each with a fresh rid: links are never reused across
+ * campaigns. Returns the stored rows. Takes `db | trx`: the demo adds its own in its transaction.
+ */
+export async function addRecipients(
+  db: Kysely<Database>,
+  campaign: Pick<Campaign, 'id' | 'tenant_id'>,
+  identities: readonly RecipientInput[],
+) {
+  const createdAt = nowIso();
+  const rows = identities.map((identity) => ({
+    ...identity,
+    id: newId(),
+    tenant_id: campaign.tenant_id,
+    campaign_id: campaign.id,
+    rid: newRid(),
+    created_at: createdAt,
+  }));
+  await insertRecipients(db, rows);
+  return rows;
 }
 
 export async function recipientLinks(

@@ -80,7 +80,7 @@ describeEachDatabase('operator API: recipients and links', (get) => {
       headers: tenant.headers,
     });
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(Object.keys(rows[0] ?? {}).slice(0, 3)).toEqual(['email', 'first_name', 'link']);
     expect(rows.map((r) => r.link)).toEqual(first.map((l) => l.link));
   });

@@ -39,13 +39,13 @@ export async function listReportedUrls(
       'ru.last_reported_at',
     ])
     .select((eb) => [
-      // The latest decision is the current one (reviews are append-only).
+      // The decision recorded last (highest seq) is the current one (reviews are append-only).
       eb
         .selectFrom('url_reviews as ur')
         .select('ur.decision')
         .whereRef('ur.tenant_id', '=', 'ru.tenant_id')
         .whereRef('ur.url', '=', 'ru.url')
-        .orderBy('ur.created_at', 'desc')
+        .orderBy('ur.seq', 'desc')
         .limit(1)
         .as('decision'),
       eb

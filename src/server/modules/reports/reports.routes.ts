@@ -3,11 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, queryFlag } from '../admin/admin-schemas';
-import { deleteReportedUrl, listReportedUrls } from './reports.repository';
-import { reportBodySchema, reportedSchema, reportedUrlSchema, reportUrls } from './reports.service';
+import {
+  dismissReportedUrl,
+  reportBodySchema,
+  reportedSchema,
+  reportedUrls,
+  reportedUrlSchema,
+  reportUrls,
+} from './reports.service';
 
 const tags = ['reported URLs'];
 
@@ -42,7 +47,7 @@ export function reportRoutes(ctx: AppContext) {
         },
       },
       async (request) => ({
-        reports: await listReportedUrls(db, tenantOf(request), { pending: request.query.pending }),
+        reports: await reportedUrls(db, tenantOf(request), { pending: request.query.pending }),
       }),
     );
 
@@ -58,7 +63,7 @@ export function reportRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        if (!(await deleteReportedUrl(db, tenantOf(request), request.params.id))) throw notFound();
+        await dismissReportedUrl(db, tenantOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

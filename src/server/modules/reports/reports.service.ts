@@ -1,11 +1,12 @@
 /** Reported-URL intake shared by the REST API and `hookwise reports add`. */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { POLL_DECISIONS } from '../../../shared/poll';
 import type { Database } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { normaliseAll } from '../../lib/normalise-url';
-import { recordReport } from './reports.repository';
+import { deleteReportedUrl, listReportedUrls, recordReport } from './reports.repository';
 
 export const reportBodySchema = z.object({
   urls: z.array(z.string().min(1).max(4096)).min(1).max(1000),
@@ -25,7 +26,10 @@ export const reportedUrlSchema = z.object({
   report_count: z.number().int(),
   first_reported_at: z.string(),
   last_reported_at: z.string(),
-  decision: z.string().nullable().describe('latest reviewer decision (TP or FP), null while pending'),
+  decision: z
+    .enum(POLL_DECISIONS)
+    .nullable()
+    .describe('latest reviewer decision (TP or FP), null while pending'),
   known_malicious: z.boolean(),
 });
 
@@ -49,4 +53,12 @@ export async function reportUrls(
       new: Number(row.report_count) === 1,
     })),
   };
+}
+
+export function reportedUrls(db: Kysely<Database>, tenantId: string, options: { pending: boolean }) {
+  return listReportedUrls(db, tenantId, options);
+}
+
+export async function dismissReportedUrl(db: Kysely<Database>, tenantId: string, id: string) {
+  if (!(await deleteReportedUrl(db, tenantId, id))) throw notFound();
 }

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { EVENT_TYPES, stepBit, type EventType } from '../../../shared/events';
+import { RECIPIENT_ORDER } from '../recipients/recipients.repository';
 import type { Database } from '../../db/schema';
 
 /**
@@ -52,17 +53,16 @@ export async function recipientStatuses(
 ) {
   // The page is cut from the recipients alone (the order index serves it); only its recipients'
   // events are then joined and pivoted.
-  let recipients = db
-    .selectFrom('recipients')
-    .select(['id', 'email', 'person_id', 'first_name', 'language_code', 'score', 'created_at'])
-    .where('campaign_id', '=', campaignId)
-    .where('tenant_id', '=', tenantId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .orderBy('person_id')
-    .orderBy('id');
+  let recipients = RECIPIENT_ORDER.reduce(
+    (q, column) => q.orderBy(column),
+    db
+      .selectFrom('recipients')
+      .select(['id', 'email', 'person_id', 'first_name', 'language_code', 'score', 'created_at'])
+      .where('campaign_id', '=', campaignId)
+      .where('tenant_id', '=', tenantId),
+  );
   if (page) recipients = recipients.limit(page.limit).offset(page.offset);
-  const rows = await db
+  const pivoted = db
     .selectFrom(recipients.as('r'))
     .leftJoin('events as e', 'e.recipient_id', 'r.id')
     .select(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.score', 'r.created_at'])
@@ -71,12 +71,16 @@ export async function recipientStatuses(
         eb.fn.min(eb.case().when('e.type', '=', type).then(eb.ref('e.created_at')).end()).as(`${type}_at`),
       ),
     )
-    .groupBy(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.score', 'r.created_at'])
-    .orderBy('r.created_at')
-    .orderBy('r.email')
-    .orderBy('r.person_id')
-    .orderBy('r.id')
-    .execute();
+    .groupBy([
+      'r.id',
+      'r.email',
+      'r.person_id',
+      'r.first_name',
+      'r.language_code',
+      'r.score',
+      'r.created_at',
+    ]);
+  const rows = await RECIPIENT_ORDER.reduce((q, column) => q.orderBy(`r.${column}`), pivoted).execute();
   return rows.map((row) => ({
     ...(row as typeof row & EventTimes),
     score: row.score === null ? null : Number(row.score),

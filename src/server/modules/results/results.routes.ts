@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams, queryFlag } from '../admin/admin-schemas';
-import { requireCampaign } from '../campaigns/campaign-admin.service';
+import { requireCampaign } from '../campaigns/campaigns.service';
 import { campaignResults, resultsCsv, resultsSchema } from './results.service';
 
 const tags = ['results'];
@@ -25,7 +25,7 @@ const pagedQuerystring = querystring.extend({
 
 export function resultRoutes(ctx: AppContext) {
   const { db } = ctx.database;
-  const secret = ctx.config.pollTokenSecret;
+  const { pseudonymKey } = ctx.config;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -45,7 +45,7 @@ export function resultRoutes(ctx: AppContext) {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
         const { pseudonymise, limit, offset } = request.query;
         const page = limit === undefined ? undefined : { limit, offset };
-        return campaignResults(ctx.database, campaign, { pseudonymise, secret, page });
+        return campaignResults(ctx.database, campaign, { pseudonymise, pseudonymKey, page });
       },
     );
 
@@ -66,7 +66,7 @@ export function resultRoutes(ctx: AppContext) {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
         const results = await campaignResults(ctx.database, campaign, {
           pseudonymise: request.query.pseudonymise,
-          secret,
+          pseudonymKey,
         });
         return reply.type('text/csv; charset=utf-8').send(resultsCsv(results));
       },

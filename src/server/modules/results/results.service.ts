@@ -6,7 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { EVENT_TYPES, eventRank, type EventType } from '../../../shared/events';
+import { LANGUAGE_CODES } from '../../../shared/languages';
+import { EVENT_TYPES, furthestStatus, RECIPIENT_STATUSES, type EventType } from '../../../shared/events';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
 import { funnelCounts, recipientStatuses, type ResultsPage } from './results.repository';
@@ -31,8 +32,8 @@ export const recipientResultSchema = z.object({
   email: z.string().nullable().optional(),
   person_id: z.string().nullable().optional(),
   first_name: z.string().nullable().optional(),
-  language_code: z.string().nullable(),
-  status: z.string().describe('furthest step reached, or created'),
+  language_code: z.enum(LANGUAGE_CODES).nullable(),
+  status: z.enum(RECIPIENT_STATUSES).describe('furthest step reached, or created'),
   ...timeShape,
   score: z.number().nullable(),
 });
@@ -49,8 +50,8 @@ export type RecipientResult = z.infer<typeof recipientResultSchema>;
 
 export interface ResultsOptions {
   pseudonymise: boolean;
-  /** Keys the pseudonyms; the same secret gives the same pseudonym in every export. */
-  secret: string;
+  /** Keys the pseudonyms (config PSEUDONYM_KEY): the same key gives the same pseudonym in every export. */
+  pseudonymKey: string;
   /** Only these recipients (the funnel always counts all of them); all when absent. */
   page?: ResultsPage;
 }
@@ -69,7 +70,9 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
     >),
     average_score: average === null ? null : Math.round(average * 10) / 10,
   };
-  const pseudonymKey = createHmac('sha256', options.secret).update('hookwise-results-pseudonym').digest();
+  const pseudonymKey = createHmac('sha256', options.pseudonymKey)
+    .update('hookwise-results-pseudonym')
+    .digest();
   const results: Results = {
     campaign_id: campaign.id,
     campaign_name: campaign.name,
@@ -79,7 +82,11 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
       const identity = options.pseudonymise
         ? { pseudonym: pseudonym(pseudonymKey, id) }
         : { email, person_id, first_name };
-      return { ...identity, ...rest, status: furthestStep(rest) };
+      return {
+        ...identity,
+        ...rest,
+        status: furthestStatus(EVENT_TYPES.filter((t) => rest[`${t}_at`] !== null)),
+      };
     }),
   };
   return results;
@@ -87,11 +94,6 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
 
 function pseudonym(key: Buffer, recipientId: string): string {
   return `p_${createHmac('sha256', key).update(recipientId).digest('base64url').slice(0, 16)}`;
-}
-
-function furthestStep(times: Record<`${EventType}_at`, string | null>): string {
-  const reached = EVENT_TYPES.filter((type) => times[`${type}_at`] !== null);
-  return reached.sort((a, b) => eventRank(b) - eventRank(a))[0] ?? 'created';
 }
 
 export function resultsCsv(results: Results): string {

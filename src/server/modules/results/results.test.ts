@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../../shared/events';
 import {
   importCampaign,
   importCsv,
@@ -7,7 +8,8 @@ import {
   recordEvent,
   type TestTenant,
 } from '../../test/admin-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+import { buildApp } from '../../app';
+import { describeEachDatabase, testConfig, type Harness } from '../../test/harness';
 
 interface ResultsBody {
   funnel: Record<string, number | null>;
@@ -27,14 +29,7 @@ async function setUp(h: Harness, tenant: TestTenant) {
   ).json<{ links: { email: string; rid: string }[] }>().links;
   const rid = (email: string) => links.find((l) => l.email === email)!.rid;
   // Ann: the whole journey (score 80); Bob: clicked and submitted; Cy: only a scanner visit; Dee: nothing.
-  for (const type of [
-    'visited',
-    'clicked',
-    'submitted',
-    'awareness_viewed',
-    'pdf_viewed',
-    'sei_viewed',
-  ] as const) {
+  for (const type of EVENT_TYPES.slice(0, EVENT_TYPES.indexOf('questionnaire_completed'))) {
     await recordEvent(h, rid('ann@example.com'), type, { at: '2026-12-01T10:00:00.000Z', ip: '203.0.113.0' });
   }
   await recordEvent(h, rid('ann@example.com'), 'questionnaire_completed', {
@@ -73,23 +68,59 @@ describeEachDatabase('operator API: results', (get) => {
       completed: 1,
       average_score: 60.5,
     });
-    const byEmail = Object.fromEntries(body.recipients.map((r) => [r.email, r]));
-    expect(byEmail['ann@example.com']).toMatchObject({
+    const byEmail = new Map(body.recipients.map((r) => [String(r.email), r]));
+    expect(byEmail.get('ann@example.com')).toMatchObject({
       first_name: 'Ann',
       status: 'completed',
       clicked_at: '2026-12-01T10:00:00.000Z',
       completed_at: '2026-12-01T10:06:00.000Z',
       score: 80,
     });
-    expect(byEmail['bob@example.com']).toMatchObject({
+    expect(byEmail.get('bob@example.com')).toMatchObject({
       status: 'questionnaire_completed',
       completed_at: null,
       score: 41,
     });
-    expect(byEmail['cy@example.com']).toMatchObject({ status: 'visited', clicked_at: null });
-    expect(byEmail['dee@example.com']).toMatchObject({ status: 'created', visited_at: null, score: null });
+    expect(byEmail.get('cy@example.com')).toMatchObject({ status: 'visited', clicked_at: null });
+    expect(byEmail.get('dee@example.com')).toMatchObject({
+      status: 'created',
+      visited_at: null,
+      score: null,
+    });
     // Results never carry IP addresses.
     expect(res.body).not.toContain('203.0.113');
+  });
+
+  it('keys pseudonyms with PSEUDONYM_KEY alone: rotating the poll token secret keeps them', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const id = await setUp(h, tenant);
+    const pseudonymsWith = async (overrides: Record<string, string>) => {
+      const app = await buildApp(
+        { config: testConfig(overrides), database: h.database },
+        {
+          logger: { level: 'silent' },
+        },
+      );
+      try {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/admin/campaigns/${id}/results?pseudonymise=true`,
+          headers: tenant.headers,
+        });
+        return res.json<ResultsBody>().recipients.map((r) => r.pseudonym);
+      } finally {
+        await app.close();
+      }
+    };
+    const key = 'k'.repeat(40);
+    const before = await pseudonymsWith({ PSEUDONYM_KEY: key, POLL_TOKEN_SECRET: 'a'.repeat(40) });
+    expect(await pseudonymsWith({ PSEUDONYM_KEY: key, POLL_TOKEN_SECRET: 'b'.repeat(40) })).toEqual(before);
+    const otherKey = await pseudonymsWith({
+      PSEUDONYM_KEY: 'm'.repeat(40),
+      POLL_TOKEN_SECRET: 'a'.repeat(40),
+    });
+    expect(otherKey.some((p, i) => p === before[i])).toBe(false);
   });
 
   it('exports CSV, and a pseudonymised export has no email or name and stable pseudonyms', async () => {
@@ -102,7 +133,7 @@ describeEachDatabase('operator API: results', (get) => {
       headers: tenant.headers,
     });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(csv.body, { columns: true });
     expect(rows).toHaveLength(4);
     expect(rows.find((r) => r.email === 'ann@example.com')).toMatchObject({
       status: 'completed',

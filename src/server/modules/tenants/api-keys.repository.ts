@@ -1,17 +1,19 @@
-/** SQL for listing tenants and their API keys (by prefix; the hash never leaves the database). */
+/** SQL for a tenant's API keys. Keys are stored as SHA-256 hashes; only the prefix is listed. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, NewApiKey } from '../../db/schema';
 
-export function listTenants(db: Kysely<Database>) {
-  return db.selectFrom('tenants').select(['id', 'name', 'created_at']).orderBy('created_at').execute();
+export async function insertApiKey(db: Kysely<Database>, row: NewApiKey): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
 }
 
-export function findTenant(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('tenants')
-    .select(['id', 'name', 'created_at'])
-    .where('id', '=', id)
+export async function findTenantIdByKeyHash(db: Kysely<Database>, keyHash: string) {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('tenant_id')
+    .where('key_hash', '=', keyHash)
+    .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  return row?.tenant_id;
 }
 
 export function listApiKeys(db: Kysely<Database>, tenantId: string) {

@@ -1,32 +1,21 @@
-/** SQL for tenants and their API keys. Keys are stored as SHA-256 hashes only. */
+/** SQL for tenants: the root every other row belongs to. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, NewTenant } from '../../db/schema';
 
-export async function insertTenant(
-  db: Kysely<Database>,
-  row: { id: string; name: string; created_at: string },
-) {
+export async function insertTenant(db: Kysely<Database>, row: NewTenant): Promise<void> {
   await db.insertInto('tenants').values(row).execute();
 }
 
-export async function insertApiKey(
-  db: Kysely<Database>,
-  row: { id: string; tenant_id: string; prefix: string; key_hash: string; created_at: string },
-) {
-  await db
-    .insertInto('api_keys')
-    .values({ ...row, revoked_at: null })
-    .execute();
+export function listTenants(db: Kysely<Database>) {
+  return db.selectFrom('tenants').select(['id', 'name', 'created_at']).orderBy('created_at').execute();
 }
 
-export async function findTenantIdByKeyHash(db: Kysely<Database>, keyHash: string) {
-  const row = await db
-    .selectFrom('api_keys')
-    .select('tenant_id')
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
+export function findTenant(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'created_at'])
+    .where('id', '=', id)
     .executeTakeFirst();
-  return row?.tenant_id;
 }
 
 export async function countTenants(db: Kysely<Database>): Promise<number> {

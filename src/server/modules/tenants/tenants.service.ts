@@ -1,15 +1,56 @@
-/** Tenants and API keys. A key is shown once at creation; only its hash is kept. */
+/**
+ * Tenants and their API keys, for the CLI and the operator REST API alike. A key is shown once
+ * at creation; only its hash is kept.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { findTenantIdByKeyHash, insertApiKey, insertTenant } from './tenants.repository';
+import { findTenantIdByKeyHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
+import { countTenants, findTenant, insertTenant, listTenants } from './tenants.repository';
+
+type Db = Kysely<Database>;
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export async function createApiKey(db: Kysely<Database>, tenantId: string) {
+export async function createTenant(db: Db, name: string) {
+  const tenantId = newId();
+  return db.transaction().execute(async (trx) => {
+    await insertTenant(trx, { id: tenantId, name, created_at: nowIso() });
+    const { apiKey } = await addApiKey(trx, tenantId);
+    return { tenantId, apiKey };
+  });
+}
+
+export { listTenants };
+
+export async function hasNoTenant(db: Db): Promise<boolean> {
+  return (await countTenants(db)) === 0;
+}
+
+/**
+ * The one "does this tenant exist?" check. The message names the id the caller gave, nothing
+ * more: the caller already holds it.
+ */
+export async function requireTenant(db: Db, tenantId: string) {
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant) throw notFound(`Unknown tenant ${tenantId}`);
+  return tenant;
+}
+
+export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
+  return (await findTenant(db, tenantId)) !== undefined;
+}
+
+export async function createApiKey(db: Db, tenantId: string) {
+  await requireTenant(db, tenantId);
+  return addApiKey(db, tenantId);
+}
+
+async function addApiKey(db: Db, tenantId: string) {
   const prefix = randomBytes(6).toString('base64url');
   const apiKey = `hw_${prefix}_${randomBytes(32).toString('base64url')}`;
   await insertApiKey(db, {
@@ -18,17 +59,21 @@ export async function createApiKey(db: Kysely<Database>, tenantId: string) {
     prefix,
     key_hash: hashApiKey(apiKey),
     created_at: nowIso(),
+    revoked_at: null,
   });
   return { apiKey, prefix };
 }
 
-export async function createTenant(db: Kysely<Database>, name: string) {
-  const tenantId = newId();
-  await insertTenant(db, { id: tenantId, name, created_at: nowIso() });
-  const { apiKey } = await createApiKey(db, tenantId);
-  return { tenantId, apiKey };
+export async function tenantApiKeys(db: Db, tenantId: string) {
+  await requireTenant(db, tenantId);
+  return listApiKeys(db, tenantId);
 }
 
-export function tenantForApiKey(db: Kysely<Database>, apiKey: string) {
+/** `tenantId` undefined is the CLI (whole database); the REST API only revokes its own keys. */
+export function revokeKey(db: Db, tenantId: string | undefined, prefix: string): Promise<boolean> {
+  return revokeApiKey(db, tenantId, prefix, nowIso());
+}
+
+export function tenantForApiKey(db: Db, apiKey: string) {
   return findTenantIdByKeyHash(db, hashApiKey(apiKey));
 }

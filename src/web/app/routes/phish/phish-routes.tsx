@@ -7,7 +7,6 @@ import { PdfPage } from '../../../features/journey/components/pdf-page';
 import { QuestionnairePage } from '../../../features/journey/components/questionnaire-page';
 import { SeiPage } from '../../../features/journey/components/sei-page';
 import { TemplatePage } from '../../../features/journey/components/template-page';
-import '../../../features/journey/journey.css';
 
 /** The gate stays mounted across steps: campaign data is loaded once for the whole journey. */
 export function PhishLayout() {

@@ -3,30 +3,18 @@
  * recipient; `recordOnce` also avoids sending a step twice from the same page load.
  */
 import type { EventBody, EventResponse } from '../../../../shared/journey';
+import { apiRequest } from '../../../lib/api-client';
 import { updateProgress } from './campaign-store';
+import { parseEventResponse } from './response-guards';
 
-export class EventError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(`event failed: ${status} ${code}`);
-  }
-}
-
+/** Resolves with the server's answer; rejects with an ApiError. */
 export async function postEvent(body: EventBody): Promise<EventResponse> {
-  const res = await fetch('/api/events', {
+  const response = await apiRequest('/api/events', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
+    body,
     keepalive: true,
+    parse: parseEventResponse,
   });
-  if (!res.ok) {
-    const payload = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
-    throw new EventError(res.status, payload.error?.code ?? 'unknown');
-  }
-  // Shaped by the server's eventResponseSchema serializer; see campaign-store.ts.
-  const response = (await res.json()) as EventResponse;
   updateProgress(body.rid, response.progress);
   return response;
 }

@@ -2,9 +2,15 @@
  * The built-in sign-in look-alike, branded with the campaign's logo or brand name. Inputs are
  * uncontrolled and never read: on submit only the names of filled-in fields are collected.
  */
-import { useId, type FormEvent } from 'react';
+import { Fragment, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filledFieldNames } from '../lib/template-messages';
+import './builtin-sign-in.css';
+
+const FIELDS = [
+  { name: 'username', type: 'text', label: 'journey.signIn.email' },
+  { name: 'password', type: 'password', label: 'journey.signIn.password' },
+] as const;
 
 interface BuiltinSignInProps {
   brand: string;
@@ -34,28 +40,22 @@ export function BuiltinSignIn({ brand, logo, onSubmitted }: BuiltinSignInProps) 
         <p className="signin__subtitle">
           {brand ? t('journey.signIn.subtitle', { brand }) : t('journey.signIn.subtitleGeneric')}
         </p>
-        <label className="signin__label" htmlFor={`${id}-user`}>
-          {t('journey.signIn.email')}
-        </label>
-        <input
-          id={`${id}-user`}
-          className="signin__input"
-          name="username"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <label className="signin__label" htmlFor={`${id}-password`}>
-          {t('journey.signIn.password')}
-        </label>
-        {/* autoComplete off: a password manager must not fill real credentials in here. */}
-        <input
-          id={`${id}-password`}
-          className="signin__input"
-          name="password"
-          type="password"
-          autoComplete="off"
-        />
+        {FIELDS.map((field) => (
+          <Fragment key={field.name}>
+            <label className="signin__label" htmlFor={`${id}-${field.name}`}>
+              {t(field.label)}
+            </label>
+            {/* autoComplete off: a password manager must not fill real credentials in here. */}
+            <input
+              id={`${id}-${field.name}`}
+              className="signin__input"
+              name={field.name}
+              type={field.type}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </Fragment>
+        ))}
         <button type="submit" className="signin__submit">
           {t('journey.signIn.submit')}
         </button>

@@ -5,13 +5,15 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EventError, postEvent } from '../api/events';
+import { ApiError } from '../../../lib/api-client';
+import { postEvent } from '../api/events';
 import { formatNumber, formatPercent } from '../lib/format';
 import { badgesOf, pointsOf } from '../lib/journey-steps';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { RedirectCountdown } from './redirect-countdown';
 import { useJourneyNav } from './use-journey-nav';
+import './completed-page.css';
 
 const sentFor = new Set<string>();
 
@@ -25,7 +27,7 @@ export function CompletedPage() {
     sentFor.add(data.rid);
     postEvent({ rid: data.rid, type: 'completed' }).catch((error: unknown) => {
       sentFor.delete(data.rid);
-      if (error instanceof EventError && error.code === 'questionnaire_required') goTo('questionnaire');
+      if (error instanceof ApiError && error.code === 'questionnaire_required') goTo('questionnaire');
     });
   }, [data.rid, goTo]);
 

@@ -1,5 +1,4 @@
-/** The completed page behind its gate, with the journey's styles: one lazily loaded unit. */
-import '../journey.css';
+/** The completed page behind its gate: one lazily loaded unit (its styles come with it). */
 import { CompletedPage } from './completed-page';
 import { JourneyGate } from './journey-gate';
 

@@ -13,6 +13,8 @@ import { ERROR_PATH } from '../lib/journey-steps';
 import { JourneyContext } from './journey-context';
 import { LoadingState } from './loading-state';
 import { preloadSanitizer } from './safe-html';
+// The loading state's rules load with the gate; see loading-state.css.
+import './loading-state.css';
 
 export function JourneyGate({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { isStepDone, type JourneyPage } from '../lib/journey-steps';
 import { formatNumber } from '../lib/format';
 import { useJourneyData } from './journey-context';
+import './journey-progress.css';
 
 const STEP_LABEL = {
   awareness: 'journey.step.awareness',

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { JourneyPage } from '../lib/journey-steps';
 import { JourneyProgress } from './journey-progress';
 import { useJourneyNav } from './use-journey-nav';
+import './journey-step.css';
 
 interface JourneyStepProps {
   page: Exclude<JourneyPage, 'template'>;

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignData, SeiIndicator } from '../../../../shared/campaign';
 import { formatNumber } from '../lib/format';
 import { markMatches } from '../lib/mark-matches';
+import './mock-email.css';
 
 interface Marker {
   indicator: SeiIndicator;

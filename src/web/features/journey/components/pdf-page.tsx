@@ -4,6 +4,7 @@ import type { CampaignData } from '../../../../shared/campaign';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { useRecordView } from './use-record-view';
+import './pdf-page.css';
 
 /** Absolute http(s) URLs are used as they are; others are relative to cdn_endpoint. */
 export function pdfUrl(data: CampaignData): string | undefined {

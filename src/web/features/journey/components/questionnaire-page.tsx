@@ -12,6 +12,7 @@ import { QuestionnaireResult } from './questionnaire-result';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { useJourneyNav } from './use-journey-nav';
+import './questionnaire-page.css';
 
 type Phase = 'answering' | 'sending' | 'failed';
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignData } from '../../../../shared/campaign';
 import type { QuestionnaireResult as Result } from '../../../../shared/journey';
 import { formatNumber, formatPercent } from '../lib/format';
+import './questionnaire-result.css';
 
 interface QuestionnaireResultProps {
   result: Result;

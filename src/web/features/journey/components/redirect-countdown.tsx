@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format';
+import './redirect-countdown.css';
 
 export const REDIRECT_SECONDS = 15;
 

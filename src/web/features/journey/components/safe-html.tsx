@@ -3,6 +3,7 @@
  * sanitizer (DOMPurify) loads on demand, so it is not part of the first load of /phish.
  */
 import { useEffect, useState } from 'react';
+import './safe-html.css';
 
 const loadSanitizer = () => import('../lib/sanitize');
 

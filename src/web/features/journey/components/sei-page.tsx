@@ -6,6 +6,7 @@ import { JourneyStep } from './journey-step';
 import { MockEmail } from './mock-email';
 import { TextBlock } from './safe-html';
 import { useRecordView } from './use-record-view';
+import './sei-page.css';
 
 export function SeiPage() {
   const { t, i18n } = useTranslation();

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTemplateMessage } from '../lib/template-messages';
+import './template-frame.css';
 
 interface TemplateFrameProps {
   src: string;

@@ -1,5 +1,6 @@
 /** Where each journey page leads, and how far the recipient has come. */
 import type { CampaignData } from '../../../../shared/campaign';
+import { EVENT_TYPES, eventRank, type EventType } from '../../../../shared/events';
 import type { PhishStep } from '../../../../shared/routes';
 
 export type JourneyPage = 'template' | PhishStep | 'completed';
@@ -26,24 +27,35 @@ export function nextPage(navigation: readonly PhishStep[], current: JourneyPage)
   return (index === -1 ? undefined : navigation[index + 1]) ?? 'completed';
 }
 
-/** The events that mark each step as done. entry_text has none: it is done once passed. */
-const DONE_BY: Record<string, readonly string[]> = {
-  awareness: ['awareness_viewed'],
-  pdf: ['pdf_viewed'],
-  sei: ['sei_viewed'],
-  entry_text: ['questionnaire_completed', 'completed'],
-  questionnaire: ['questionnaire_completed'],
-  completed: ['completed'],
+type ProgressStep = Exclude<JourneyPage, 'template'>;
+
+/** The event each step records. entry_text records none; it is done once passed (see below). */
+const STEP_EVENT: Record<Exclude<ProgressStep, 'entry_text'>, EventType> = {
+  awareness: 'awareness_viewed',
+  pdf: 'pdf_viewed',
+  sei: 'sei_viewed',
+  questionnaire: 'questionnaire_completed',
+  completed: 'completed',
 };
 
-export function isStepDone(step: string, recorded: readonly string[]): boolean {
-  return (DONE_BY[step] ?? []).some((type) => recorded.includes(type));
+const isEventType = (type: string): type is EventType => EVENT_TYPES.some((known) => known === type);
+
+/**
+ * A step is done once its event is recorded; entry_text once the recipient has got past it,
+ * that is as far as the questionnaire (by the shared status rank).
+ */
+export function isStepDone(step: ProgressStep, recorded: readonly string[]): boolean {
+  const reached = recorded.filter(isEventType);
+  if (step === 'entry_text') {
+    return reached.some((type) => eventRank(type) >= eventRank('questionnaire_completed'));
+  }
+  return reached.includes(STEP_EVENT[step]);
 }
 
 /** Points from `gamification.points` for the steps done, out of those on offer. */
 export function pointsOf(data: CampaignData): { earned: number; total: number } {
   const recorded = data.progress.completed_steps;
-  const steps = [...data.navigation, 'completed'];
+  const steps: ProgressStep[] = [...data.navigation, 'completed'];
   let earned = 0;
   let total = 0;
   for (const step of steps) {

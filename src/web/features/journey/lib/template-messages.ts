@@ -3,11 +3,15 @@
  * (names only) and the first user gesture. Anything else is ignored.
  */
 import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/events';
+import { isRecord } from '../../../lib/guards';
+
+const GESTURES = ['pointer', 'key', 'touch'] as const;
+type Gesture = (typeof GESTURES)[number];
 
 export type TemplateMessage =
-  { hookwise: 'submitted'; fields: string[] } | { hookwise: 'gesture'; gesture: 'pointer' | 'key' | 'touch' };
+  { hookwise: 'submitted'; fields: string[] } | { hookwise: 'gesture'; gesture: Gesture };
 
-const GESTURES: readonly unknown[] = ['pointer', 'key', 'touch'];
+const isGesture = (value: unknown): value is Gesture => GESTURES.some((gesture) => gesture === value);
 
 const isFieldName = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD_NAME_LENGTH;
@@ -18,9 +22,8 @@ const hasOnlyKeys = (value: object, keys: string[]) => Object.keys(value).every(
  * The message comes from a document the operator wrote, so it is checked key by key: exactly
  * these two shapes, bounded, nothing else. (A schema library here would double the first load.)
  */
-export function parseTemplateMessage(data: unknown): TemplateMessage | undefined {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const message = data as Record<string, unknown>;
+export function parseTemplateMessage(message: unknown): TemplateMessage | undefined {
+  if (!isRecord(message)) return undefined;
   if (message.hookwise === 'submitted' && hasOnlyKeys(message, ['hookwise', 'fields'])) {
     const { fields } = message;
     if (!Array.isArray(fields) || fields.length > MAX_SUBMITTED_FIELDS || !fields.every(isFieldName))
@@ -29,8 +32,8 @@ export function parseTemplateMessage(data: unknown): TemplateMessage | undefined
   }
   if (message.hookwise === 'gesture' && hasOnlyKeys(message, ['hookwise', 'gesture'])) {
     const { gesture } = message;
-    if (!GESTURES.includes(gesture)) return undefined;
-    return { hookwise: 'gesture', gesture: gesture as 'pointer' | 'key' | 'touch' };
+    if (!isGesture(gesture)) return undefined;
+    return { hookwise: 'gesture', gesture };
   }
   return undefined;
 }

@@ -3,18 +3,10 @@
  * the HTTP status (the product never reads the body); rejects when no answer came.
  */
 import type { SubmitBody } from '../../../../shared/poll';
+import { apiStatus } from '../../../lib/api-client';
 import type { OutboxItem } from '../lib/outbox';
 
-export async function submitDecision(item: OutboxItem): Promise<number> {
+export function submitDecision(item: OutboxItem): Promise<number> {
   const body: SubmitBody = { url: item.url, decision: item.decision };
-  const response = await fetch('/api/submit', {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${item.token}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  return response.status;
+  return apiStatus('/api/submit', { method: 'POST', body, bearer: item.token });
 }

@@ -6,6 +6,7 @@
  * of the same page do not overwrite each other's queue.
  */
 import type { PollDecision } from '../../../../shared/poll';
+import { isRecord } from '../../../lib/guards';
 
 export interface OutboxItem {
   token: string;
@@ -157,15 +158,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return { enqueue, flush, pending: () => load().map((e) => ({ ...e })) };
 }
 
+// Spelt out rather than imported: shared/poll's values come with its schema library, which must
+// stay out of the first load. The Record type still fails to compile if a decision is added.
+const DECISIONS: Record<PollDecision, true> = { TP: true, FP: true, '': true };
+const isDecision = (value: unknown): value is PollDecision =>
+  typeof value === 'string' && Object.hasOwn(DECISIONS, value);
+
 function isEntry(value: unknown): value is OutboxEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const e = value as Record<string, unknown>;
   return (
-    typeof e.id === 'string' &&
-    typeof e.token === 'string' &&
-    typeof e.url === 'string' &&
-    (e.decision === 'TP' || e.decision === 'FP' || e.decision === '') &&
-    typeof e.attempts === 'number' &&
-    typeof e.nextAttemptAt === 'number'
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.token === 'string' &&
+    typeof value.url === 'string' &&
+    isDecision(value.decision) &&
+    typeof value.attempts === 'number' &&
+    typeof value.nextAttemptAt === 'number'
   );
 }

@@ -4,6 +4,7 @@
  * decode to a payload with a `urls` map fails with 'Invalid token specified' and a reason.
  */
 import { jwtDecode } from 'jwt-decode';
+import { isRecord } from '../../../lib/guards';
 
 export type PollTokenState =
   | { status: 'none' }
@@ -18,7 +19,7 @@ export function readPollToken(token: string | null): PollTokenState {
   } catch (error) {
     return { status: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
-  const urls = (payload as { urls?: unknown } | null)?.urls;
+  const urls = isRecord(payload) ? payload.urls : undefined;
   if (!isUrlMap(urls)) {
     return { status: 'invalid', reason: 'Invalid token specified: the payload has no urls map' };
   }
@@ -26,10 +27,5 @@ export function readPollToken(token: string | null): PollTokenState {
 }
 
 function isUrlMap(value: unknown): value is Record<string, boolean> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.values(value).every((v) => typeof v === 'boolean')
-  );
+  return isRecord(value) && Object.values(value).every((v) => typeof v === 'boolean');
 }

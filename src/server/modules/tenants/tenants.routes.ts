@@ -4,16 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/ids';
-import { listApiKeys, revokeApiKey } from '../tenants/api-keys.repository';
-import { createApiKey } from '../tenants/tenants.service';
-import { tenantOf } from './admin-auth';
-import { adminErrors, adminSecurity } from './admin-schemas';
+import { tenantOf } from '../admin/admin-auth';
+import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { createApiKey, revokeKey, tenantApiKeys } from './tenants.service';
 
 const tags = ['API keys'];
 const keySchema = z.object({ prefix: z.string(), created_at: z.string(), revoked_at: z.string().nullable() });
 
-export function keyRoutes(ctx: AppContext) {
+export function tenantRoutes(ctx: AppContext) {
   const { db } = ctx.database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +26,7 @@ export function keyRoutes(ctx: AppContext) {
           response: { 200: z.object({ keys: z.array(keySchema) }), ...adminErrors },
         },
       },
-      async (request) => ({ keys: await listApiKeys(db, tenantOf(request)) }),
+      async (request) => ({ keys: await tenantApiKeys(db, tenantOf(request)) }),
     );
 
     r.post(
@@ -57,7 +55,7 @@ export function keyRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        if (!(await revokeApiKey(db, tenantOf(request), request.params.prefix, nowIso()))) throw notFound();
+        if (!(await revokeKey(db, tenantOf(request), request.params.prefix))) throw notFound();
         return reply.status(204).send(null);
       },
     );

@@ -8,6 +8,7 @@ import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schem
 import { tenantOf } from '../admin/admin-auth';
 import {
   campaignDatesSchema,
+  campaignSummaries,
   campaignSummarySchema,
   endCampaign,
   exportCampaign,
@@ -15,12 +16,11 @@ import {
   requireCampaign,
   setCampaignDates,
   summaryOf,
-} from './campaign-admin.service';
-import { listCampaigns } from './campaign-admin.repository';
+} from './campaigns.service';
 
 const tags = ['campaigns'];
 
-export function campaignAdminRoutes(ctx: AppContext) {
+export function campaignRoutes(ctx: AppContext) {
   const { db } = ctx.database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +35,7 @@ export function campaignAdminRoutes(ctx: AppContext) {
           response: { 200: z.object({ campaigns: z.array(campaignSummarySchema) }), ...adminErrors },
         },
       },
-      async (request) => ({ campaigns: await listCampaigns(db, { tenantId: tenantOf(request) }) }),
+      async (request) => ({ campaigns: await campaignSummaries(db, tenantOf(request)) }),
     );
 
     r.post(

@@ -1,10 +1,11 @@
 /**
  * The JS budget, checked on every build (bytes, not timings): each route's first load stays
- * within FIRST_LOAD_JS_BUDGET compressed, as served (brotli).
+ * within FIRST_LOAD_JS_BUDGET compressed, as served (brotli). Reads the built dist/web, so it
+ * runs after `npm run build`, in node, without a browser.
  */
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_JS_BUDGET } from '../src/shared/budgets';
-import { compressedSize, entryScripts, entryStyles, firstLoadScripts } from './support/first-load';
+import { compressedSize, entryScripts, entryStyles, firstLoadScripts } from '../e2e/support/first-load';
 
 describe('first-load JavaScript budget', () => {
   it('index.html loads exactly one script and one stylesheet', () => {

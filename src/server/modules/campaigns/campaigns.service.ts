@@ -1,24 +1,25 @@
-/** Operator campaign operations shared by the REST API and the CLI: import, export, dates, end. */
+/** Campaign operations shared by the REST API and the CLI: import, list, export, dates, end. */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../../../shared/languages';
 import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
 import type { Campaign, Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
+import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
+  insertCampaign,
   listCampaigns,
   markCampaignEnded,
-  tenantExists,
   updateCampaignDates,
-} from './campaign-admin.repository';
-import { insertCampaign } from './campaigns.repository';
+} from './campaigns.repository';
 
 export const campaignSummarySchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
   name: z.string(),
-  language_code: z.string(),
+  language_code: z.enum(LANGUAGE_CODES),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   ended_at: z.string().nullable(),
@@ -41,8 +42,18 @@ export async function requireCampaign(db: Kysely<Database>, tenantId: string | u
   return campaign;
 }
 
+/** `tenantId` undefined lists every tenant's campaigns (the CLI); the REST API always passes one. */
+export function campaignSummaries(db: Kysely<Database>, tenantId: string | undefined) {
+  return listCampaigns(db, { tenantId });
+}
+
+/** By id alone, for the CLI (whole database): undefined when there is no such campaign. */
+export function findCampaignById(db: Kysely<Database>, id: string) {
+  return findCampaign(db, undefined, id);
+}
+
 export async function importCampaign(db: Kysely<Database>, tenantId: string, file: CampaignFile) {
-  if (!(await tenantExists(db, tenantId))) throw notFound(`Unknown tenant ${tenantId}`);
+  await requireTenant(db, tenantId);
   checkOrder(file.starts_at ?? null, file.ends_at ?? null);
   const id = await insertCampaign(db, tenantId, file);
   return summaryOf(db, tenantId, id);
