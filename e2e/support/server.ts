@@ -34,6 +34,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dir,
     POLL_TOKEN_SECRET: 'e2e-secret-0123456789-0123456789-abcdef',
     PORT: '0',
+    // A build of its own (vite build --outDir …), so parallel work does not share dist/web.
+    ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
     ...env,
   });
   const app = await buildApp({ config, database }, { logger: { level: 'info', stream } });
