@@ -81,11 +81,12 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
     expect(idn).toContain('pаypal.com');
     expect(idn).toContain('xn--pypal-4ve.com');
     expect(idn).toContain('Warning: the host name imitates paypal.com.');
-    expect(idn).toContain('mixes writing systems (Cyrillic, Latin)');
+    // Script names joined by Intl.ListFormat in the page language.
+    expect(idn).toContain('mixes writing systems (Cyrillic and Latin)');
     expect(await row(page, PLAIN).innerText()).not.toContain('Warning');
   });
 
-  it('selects, flips the already-selected option, and copies the exact URL', async () => {
+  it('selects, flips the already-selected option, and copies the exact and the defanged URL', async () => {
     const page = await open(`/poll?p=${token}`);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await tp(page, PLAIN).click();
@@ -96,9 +97,14 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
     expect([await tp(page, PLAIN).isChecked(), await fp(page, PLAIN).isChecked()]).toEqual([true, false]);
     // Other rows are untouched.
     expect(await tp(page, IP).isChecked()).toBe(false);
-    await row(page, IDN).getByRole('button', { name: 'Copy URL' }).click();
-    await expect.poll(() => row(page, IDN).getByRole('status').textContent()).toBe('Copied');
+    await row(page, IDN).getByRole('button', { name: 'Copy exact URL' }).click();
+    await expect.poll(() => row(page, IDN).getByRole('status').last().textContent()).toBe('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(IDN);
+    await row(page, IDN).getByRole('button', { name: 'Copy defanged' }).click();
+    await expect.poll(() => row(page, IDN).getByRole('status').first().textContent()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'hxxps://xn--pypal-4ve[.]com/signin',
+    );
   });
 
   it('sends the exact request and reads Resubmit before the call finishes', async () => {
@@ -131,11 +137,18 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
       reviewer: 'demo-reviewer',
     });
 
-    // Resubmitting with no choice sends an empty decision, and the latest one is current.
+    // After a reload the rows start unchosen (seed) and show the stored decision beside them.
     await page.reload();
+    const stored = row(page, IP).locator('.review-stored');
+    await expect.poll(() => stored.innerText()).toMatch(/^Stored: True Positive by demo-reviewer, /);
+    expect(await tp(page, IP).isChecked()).toBe(false);
+    // Submitting with no choice sends an empty decision: kept as an audit row, TP stays current.
     await row(page, IP).getByRole('button', { name: 'Submit' }).click();
     await expect.poll(async () => (await reviews(IP)).map((r) => r.decision)).toEqual(['TP', '']);
     expect(seen.at(-1)?.postData()).toBe(JSON.stringify({ url: IP, decision: '' }));
+    expect(await row(page, IP).getByRole('button').last().textContent()).toBe('Resubmit');
+    await page.reload();
+    await expect.poll(() => stored.innerText()).toMatch(/^Stored: True Positive by demo-reviewer, /);
   });
 
   it('keeps a decision the server failed to take, shows nothing, and delivers it after a reload', async () => {
@@ -163,7 +176,8 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
     const page = await open(`/poll?p=${token}`);
     const seen = submits(page);
     const first = DEMO_POLL_URLS[0];
-    await page.keyboard.press('Tab'); // Copy URL of the first row
+    await page.keyboard.press('Tab'); // Copy defanged of the first row
+    await page.keyboard.press('Tab'); // Copy exact URL
     await page.keyboard.press('Tab'); // its radio group
     expect(await tp(page, first).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
@@ -177,18 +191,21 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
     expect(await row(page, first).getByRole('button').last().textContent()).toBe('Resubmit');
   });
 
-  it("shows 'Invalid token specified' with a clear message and an empty list for a broken link", async () => {
+  it("explains a broken link, keeps 'Invalid token specified' in a details line, and shows no table", async () => {
     const page = await open('/poll?p=not-a-token');
     const alert = page.getByRole('alert');
     expect(await alert.innerText()).toContain('This review link is invalid or damaged');
+    expect(await alert.innerText()).not.toContain('Invalid token specified');
+    await alert.getByText('Technical details').click();
     expect(await alert.innerText()).toContain('Invalid token specified');
-    expect(await page.locator('tbody tr').count()).toBe(0);
+    expect(await page.locator('table').count()).toBe(0);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
     const empty = await open('/poll');
-    expect(await empty.locator('tbody tr').count()).toBe(0);
+    expect(await empty.locator('table').count()).toBe(0);
     expect(await empty.getByRole('alert').count()).toBe(0);
-    expect(await empty.getByText('There are no URLs to review.').count()).toBe(1);
+    expect(await empty.getByRole('status').innerText()).toContain('Open the complete link you received');
+    expect((await new AxeBuilder({ page: empty }).analyze()).violations.map((v) => v.id)).toEqual([]);
   });
 
   it('has no axe violations, wide and at 360 px', async () => {

@@ -110,6 +110,17 @@ export async function startHookwise(env: Record<string, string>): Promise<Runnin
   );
 }
 
+/** The same-stack floor (bench/floor-server.ts) on Hookwise's database. */
+export async function startFloor(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  return run(
+    ['--import', 'tsx', 'bench/floor-server.ts'],
+    { ...process.env, ...env, PORT: String(port) },
+    port,
+    '/api/health',
+  );
+}
+
 /** Runs `hookwise <args>` to completion and returns its stdout. */
 export function hookwiseCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -6,14 +6,16 @@ export interface Figure {
   unit: string;
   /** Ratio to the baseline measured in the same run, when there is one. */
   ratio?: number;
-  target?: { op: '>=' | '<='; value: number; of: 'value' | 'ratio' };
+  /** Ratio to the same-stack floor (bench/floor-server.ts) measured in the same run. */
+  floorRatio?: number;
+  target?: { op: '>=' | '<='; value: number; of: 'value' | 'ratio' | 'floorRatio' };
   note?: string;
 }
 
 export function met(figure: Figure): boolean | undefined {
   const { target } = figure;
   if (!target) return undefined;
-  const actual = target.of === 'ratio' ? figure.ratio : figure.value;
+  const actual = target.of === 'value' ? figure.value : figure[target.of];
   if (actual === undefined) return false;
   return target.op === '>=' ? actual >= target.value : actual <= target.value;
 }
@@ -25,8 +27,10 @@ export function formatFigure(figure: Figure): string {
   const ok = met(figure);
   const mark = ok === undefined ? '     ' : ok ? ' ok  ' : ' MISS';
   const ratio = figure.ratio === undefined ? '' : `  ratio ${figure.ratio.toFixed(2)}`;
+  const floor = figure.floorRatio === undefined ? '' : `  floor ${figure.floorRatio.toFixed(2)}`;
   const { target } = figure;
-  const goal = target ? `  target ${target.of === 'ratio' ? 'ratio ' : ''}${target.op} ${target.value}` : '';
+  const of = target?.of === 'ratio' ? 'ratio ' : target?.of === 'floorRatio' ? 'floor ' : '';
+  const goal = target ? `  target ${of}${target.op} ${target.value}` : '';
   const note = figure.note ? `  (${figure.note})` : '';
-  return `${mark} ${figure.section.padEnd(10)} ${figure.name.padEnd(44)} ${round(figure.value).padStart(9)} ${figure.unit.padEnd(6)}${ratio}${goal}${note}`;
+  return `${mark} ${figure.section.padEnd(10)} ${figure.name.padEnd(44)} ${round(figure.value).padStart(9)} ${figure.unit.padEnd(6)}${ratio}${floor}${goal}${note}`;
 }

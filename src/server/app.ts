@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installRequestLog(app);
   rejectNul(app);
   securityHeaders(app);
-  await installRateLimit(app, ctx.config);
+  await installRateLimit(app, ctx);
 
   const page = loadAppPage(ctx.config.webRoot);
   await app.register(healthRoutes(ctx));

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { DEFAULT_PUBLIC_SITE } from '../shared/campaign';
+import { loadConfig, loadEnvFile } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'hookwise-config-'));
 
@@ -51,7 +52,35 @@ describe('config', () => {
     expect(existsSync(path.join(dir, 'poll-token-secret'))).toBe(false);
   });
 
+  it('reads DEFAULT_REDIRECT_URL, unset by default so the seed public site applies', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).defaultRedirectUrl).toBeUndefined();
+    expect(DEFAULT_PUBLIC_SITE).toMatch(/^https:\/\//);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DEFAULT_REDIRECT_URL: 'https://intranet.acme.example/',
+    });
+    expect(config.defaultRedirectUrl).toBe('https://intranet.acme.example/');
+  });
+
+  it('loads .env into the environment, where variables already set win, and a missing file is fine', () => {
+    const dir = dataDir();
+    const file = path.join(dir, '.env');
+    writeFileSync(file, 'HOOKWISE_TEST_FROM_FILE=file\nHOOKWISE_TEST_SET=file\n# a comment\n');
+    process.env.HOOKWISE_TEST_SET = 'real';
+    try {
+      expect(loadEnvFile(file)).toBe(true);
+      expect(process.env.HOOKWISE_TEST_FROM_FILE).toBe('file');
+      expect(process.env.HOOKWISE_TEST_SET).toBe('real');
+      expect(loadEnvFile(path.join(dir, 'missing.env'))).toBe(false);
+    } finally {
+      delete process.env.HOOKWISE_TEST_FROM_FILE;
+      delete process.env.HOOKWISE_TEST_SET;
+    }
+  });
+
   it.each([
+    ['DEFAULT_REDIRECT_URL', 'javascript:alert(1)'],
+    ['DEFAULT_REDIRECT_URL', 'intranet'],
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],

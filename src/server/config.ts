@@ -14,6 +14,7 @@ const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DEFAULT_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
@@ -35,6 +36,11 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /**
+   * Where campaign-completed sends a recipient when the campaign sets no redirect_url: the
+   * organisation's own site. Unset, the seed's default public site (see DEFAULT_PUBLIC_SITE).
+   */
+  readonly defaultRedirectUrl: string | undefined;
   readonly databaseUrl: string;
   readonly dataDir: string;
   readonly pollTokenSecret: string;
@@ -52,6 +58,17 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * Reads `file` (default `.env` in the working directory, as `.env.example` documents) into
+ * process.env before the configuration is loaded. Variables already set in the environment win;
+ * a missing file is fine. Node's own parser (`process.loadEnvFile`), no dependency.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -66,6 +83,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: values.PORT,
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/+$/, ''),
+    defaultRedirectUrl: values.DEFAULT_REDIRECT_URL,
     databaseUrl: values.DATABASE_URL ?? `sqlite:${path.join(values.DATA_DIR, 'hookwise.db')}`,
     dataDir,
     pollTokenSecret: values.POLL_TOKEN_SECRET ?? devSecret('POLL_TOKEN_SECRET', values.NODE_ENV, dataDir),

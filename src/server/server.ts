@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { devLogStream } from './logger';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,7 +17,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }, { logger: loggerFor(config) });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -29,6 +30,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return stopping;
   };
   return { app, database, url: `http://${config.host}:${port}`, stop };
+}
+
+/**
+ * Development: short lines on stderr, static files left out (LOG_LEVEL=debug shows them), so
+ * the links printed at start-up stay in view. Elsewhere pino's JSON on stdout, as configured.
+ */
+function loggerFor(config: Config) {
+  if (config.nodeEnv !== 'development') return undefined;
+  const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
+  return { level: config.logLevel, stream: devLogStream(process.stderr, { verbose }) };
 }
 
 /** How long closing may take before the process exits anyway (with code 1). */

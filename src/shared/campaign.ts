@@ -88,9 +88,11 @@ export const campaignFileSchema = z.object({
   questionnaire: z
     .object({
       required: z.boolean().default(true),
+      /** A recipient below gamification.pass_mark may take the questionnaire again. */
+      allow_retake: z.boolean().default(true),
       questions: z.array(questionSchema).max(50),
     })
-    .default({ required: true, questions: [] }),
+    .default({ required: true, allow_retake: true, questions: [] }),
   gamification: z
     .object({
       points: z.record(z.string(), z.number().int().min(0).max(10_000)).default({}),
@@ -145,7 +147,11 @@ export const campaignDataSchema = z.object({
     badges: z.array(z.object({ id: z.string(), name: z.string(), min_score: z.number() })),
   }),
   navigation: z.array(stepSchema),
-  questionnaires: z.object({ required: z.boolean(), questions: z.array(publicQuestionSchema) }),
+  questionnaires: z.object({
+    required: z.boolean(),
+    allow_retake: z.boolean(),
+    questions: z.array(publicQuestionSchema),
+  }),
   cdn_endpoint: z.string(),
   sei: z.array(seiIndicatorSchema),
   sei_general_info: z.string(),

@@ -40,3 +40,10 @@ export function eventRank(type: EventType): number {
  */
 export const MAX_FIELD_NAME_LENGTH = 64;
 export const MAX_SUBMITTED_FIELDS = 20;
+
+/**
+ * Repeatable journey actions, each try of which is kept (journey_attempts) beside the step's one
+ * event: a submit of the phishing page (also an empty one), a questionnaire attempt (a retake).
+ */
+export const ATTEMPT_KINDS = ['submit', 'questionnaire'] as const;
+export type AttemptKind = (typeof ATTEMPT_KINDS)[number];

@@ -44,6 +44,8 @@ export const eventBodySchema = z.discriminatedUnion('type', [
     type: z.literal('questionnaire_completed'),
     details: z.strictObject({
       answers: z.record(z.string().regex(idPattern), z.array(z.string().regex(idPattern)).max(10)),
+      /** A new attempt after a failed one; without it a repeat is a replay of the last attempt. */
+      retake: z.boolean().optional(),
     }),
   }),
   z.strictObject({ rid, type: z.literal('completed'), details: empty }),
@@ -74,7 +76,10 @@ export { progressSchema, type Progress };
 
 export const eventResponseSchema = z.object({
   type: z.enum(EVENT_TYPES),
-  /** False when this step had already been recorded (reload, retry): nothing changed. */
+  /**
+   * False when nothing new was recorded for the funnel: the step had already been recorded
+   * (reload, retry), or a submit had every field empty (kept only as an attempt).
+   */
   recorded: z.boolean(),
   progress: progressSchema,
   result: questionnaireResultSchema.optional(),

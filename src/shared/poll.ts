@@ -1,6 +1,7 @@
 /**
  * The reviewer decision API: one schema for the POST /api/submit body, shared by the server
- * (validation) and the web app (types). Decisions are the seed's: 'TP', 'FP' or '' (no choice).
+ * (validation) and the web app (types). Decisions are the seed's: 'TP', 'FP' or '' (no choice);
+ * and the GET /api/decisions answer (the current decision per URL of a token).
  */
 import { z } from 'zod';
 
@@ -22,3 +23,19 @@ export const submitResponseSchema = z.object({
   at: z.string(),
 });
 export type SubmitResponse = z.infer<typeof submitResponseSchema>;
+
+/** A decision that counts: an empty one is kept as an audit row but never becomes current. */
+export const STORED_DECISIONS = ['TP', 'FP'] as const;
+export type StoredDecision = (typeof STORED_DECISIONS)[number];
+
+/** GET /api/decisions: the current decision per URL of the bearer token, URLs never decided left out. */
+export const currentDecisionSchema = z.object({
+  url: z.string(),
+  decision: z.enum(STORED_DECISIONS),
+  reviewer: z.string().nullable(),
+  at: z.string(),
+});
+export type CurrentDecision = z.infer<typeof currentDecisionSchema>;
+
+export const decisionsResponseSchema = z.object({ decisions: z.array(currentDecisionSchema) });
+export type DecisionsResponse = z.infer<typeof decisionsResponseSchema>;

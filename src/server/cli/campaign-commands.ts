@@ -8,13 +8,14 @@ import {
   endCampaign,
   exportCampaign,
   importCampaign,
+  scheduleWarnings,
   setCampaignDates,
   summaryOf,
   type CampaignSummary,
 } from '../modules/campaigns/campaigns.service';
 import { parseCampaignFileText } from '../modules/campaigns/campaign-file';
 import { campaignById, withDatabase } from './cli-context';
-import { formatTable, output, writeJson } from './output';
+import { formatTable, output, warn, writeJson } from './output';
 
 const summaryColumns = ['id', 'name', 'language_code', 'recipients', 'starts_at', 'ends_at', 'ended_at'];
 const showSummary = (summary: CampaignSummary) => formatTable([summary], summaryColumns);
@@ -32,6 +33,7 @@ export function addCampaignCommands(program: Command): void {
       await withDatabase(async (_config, { db }) => {
         const summary = await importCampaign(db, options.tenant, content);
         output(options, summary, () => `Imported campaign ${summary.id}\n${showSummary(summary)}`);
+        summary.warnings.forEach(warn);
       });
     });
 
@@ -61,20 +63,21 @@ export function addCampaignCommands(program: Command): void {
 
   campaign
     .command('set-dates <campaignId>')
-    .description('set or clear the start and end dates (ISO 8601; "none" clears)')
-    .option('--starts <datetime>', 'start, e.g. 2026-12-01T08:00:00Z')
-    .option('--ends <datetime>', 'end, e.g. 2026-12-15T18:00:00Z')
+    .description(`set or clear the start and end dates (${DATE_FORMATS})`)
+    .option('--starts <when>', 'start: now, 2026-12-01 or 2026-12-01T08:00:00Z; none clears')
+    .option('--ends <when>', 'end: now, 2026-12-15 or 2026-12-15T18:00:00Z; none clears')
     .option('--json', 'print JSON')
     .action((id: string, options: { starts?: string; ends?: string; json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
         const dates = campaignDatesSchema.safeParse({
-          starts_at: dateOption(options.starts),
-          ends_at: dateOption(options.ends),
+          starts_at: dateOption('--starts', options.starts),
+          ends_at: dateOption('--ends', options.ends),
         });
         if (!dates.success)
           throw new Error(`Invalid dates: ${z.prettifyError(dates.error).split('\n').join(' ')}`);
         const summary = await setCampaignDates(db, await campaignById(db, id), dates.data);
         output(options, summary, () => showSummary(summary));
+        scheduleWarnings(summary).forEach(warn);
       }),
     );
 
@@ -90,7 +93,31 @@ export function addCampaignCommands(program: Command): void {
     );
 }
 
-function dateOption(value: string | undefined): string | null | undefined {
+const DATE_FORMATS = 'now, a UTC date 2026-12-01 (start of that day), an ISO 8601 date-time, or none';
+
+/**
+ * A --starts/--ends value as the API takes it: `now`, a date alone (the start of that day,
+ * UTC), a date-time with Z or an offset, or `none` (null: clears it). Anything else names the
+ * formats it would take.
+ */
+/** Date.parse rolls 2026-02-30 over into March: a day that does not exist is a typo. */
+function isCalendarDay(day: string): boolean {
+  return new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+}
+
+export function dateOption(
+  option: string,
+  value: string | undefined,
+  now = new Date(),
+): string | null | undefined {
   if (value === undefined) return undefined;
-  return value.toLowerCase() === 'none' ? null : value;
+  const text = value.trim().toLowerCase();
+  if (text === 'none') return null;
+  if (text === 'now') return now.toISOString();
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const dateTime = /^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:\d{2})$/.test(text);
+  const time = dateOnly ? Date.parse(`${text}T00:00:00Z`) : dateTime ? Date.parse(value.trim()) : NaN;
+  if (Number.isNaN(time) || !isCalendarDay(text.slice(0, 10)))
+    throw new Error(`Invalid ${option}: "${value}" (use ${DATE_FORMATS})`);
+  return new Date(time).toISOString();
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,6 +32,22 @@ describe('hookwise CLI', () => {
       expect(r.url).toBe(`https://phish.example/phish?rid=${r.rid}`);
     }
     expect(demo.pollUrl).toMatch(/^https:\/\/phish\.example\/poll\?p=[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('reads .env from the working directory; variables already set win', { timeout: 120_000 }, async () => {
+    const e: NodeJS.ProcessEnv = env();
+    delete e.PUBLIC_URL;
+    const cwd = e.DATA_DIR ?? '';
+    writeFileSync(path.join(cwd, '.env'), 'PUBLIC_URL=http://127.0.0.1:18080\nRATE_LIMIT_PER_MINUTE=\n');
+    const fromFile = JSON.parse((await run('node', [bin, 'demo', '--json'], { env: e, cwd })).stdout) as {
+      pollUrl: string;
+    };
+    expect(fromFile.pollUrl).toMatch(/^http:\/\/127\.0\.0\.1:18080\/poll\?p=/);
+    const real = { ...e, PUBLIC_URL: 'https://real.example' };
+    const fromEnv = JSON.parse((await run('node', [bin, 'demo', '--json'], { env: real, cwd })).stdout) as {
+      pollUrl: string;
+    };
+    expect(fromEnv.pollUrl).toMatch(/^https:\/\/real\.example\/poll\?p=/);
   });
 
   it('migrate reports what it applied, then that nothing is pending', async () => {

@@ -3,9 +3,10 @@
  * on stderr and a non-zero exit code.
  */
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from '../config';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { ConfigError, loadConfig, loadEnvFile } from '../config';
 import { migrateToLatest } from '../db/migrate';
-import { createDemo, type DemoResult } from '../modules/demo/demo.service';
+import { createDemo, demoLinks, type DemoLinks, type DemoResult } from '../modules/demo/demo.service';
 import { hasNoTenant } from '../modules/tenants/tenants.service';
 import { startServer, stopOnSignals } from '../server';
 import { addCampaignCommands } from './campaign-commands';
@@ -20,23 +21,31 @@ import { addPollCommands } from './poll-commands';
 export function buildCli(): Command {
   const program = new Command('hookwise')
     .description('Hookwise: security-awareness and phishing-simulation recipient application')
+    .version(packageJson.version, '-V, --version', 'print the version of Hookwise')
     .showHelpAfterError()
     .exitOverride();
 
   program
     .command('serve')
-    .description('migrate the database and serve the app and API')
+    .description('migrate the database and serve the app and API (in development, print the demo links)')
     .option('--demo-if-empty', 'create the demo data when the database has no tenant yet')
     .action(async (options: { demoIfEmpty?: boolean }) => {
-      if (options.demoIfEmpty) {
-        await withDatabase(async (config, database) => {
-          if (await hasNoTenant(database.db)) printDemo(await createDemo(config, database));
-        });
-      }
+      const banner = await withDatabase(async (config, database) => {
+        const created =
+          options.demoIfEmpty && (await hasNoTenant(database.db))
+            ? await createDemo(config, database)
+            : undefined;
+        // Every start in development shows the links again: the first start's output is long gone.
+        const links =
+          created || config.nodeEnv === 'development' ? await demoLinks(config, database) : undefined;
+        return demoBanner(created, links);
+      });
       const config = loadConfig();
       const server = await startServer(config);
       stopOnSignals(server);
-      process.stdout.write(`\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n`);
+      process.stdout.write(
+        `${banner}\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n`,
+      );
     });
 
   program
@@ -90,8 +99,38 @@ function printDemo(demo: DemoResult): void {
   process.stdout.write(lines.join('\n'));
 }
 
+/** What `serve` prints before "running at": the demo just created, or found again. */
+function demoBanner(created: DemoResult | undefined, links: DemoLinks | undefined): string {
+  if (!links) return '';
+  const head = created
+    ? [
+        'Demo data created.',
+        `  Tenant:  ${created.tenantId}`,
+        `  API key: ${created.apiKey}  (shown once; keep it to use the operator API)`,
+      ]
+    : [
+        `Demo tenant ${links.tenantId}  (its API key was shown once; \`hookwise tenant add-key ${links.tenantId}\` makes another)`,
+      ];
+  const width = Math.max(...links.recipients.map((r) => (r.first_name ?? '').length));
+  return [
+    '',
+    ...head,
+    '',
+    'Recipient links (simulated phishing journey), each in its language:',
+    ...links.recipients.map(
+      (r) => `  ${r.language_code ?? '--'}  ${(r.first_name ?? '').padEnd(width)}  ${r.url}`,
+    ),
+    '',
+    'Reviewer link (reported URLs), fresh for 14 days:',
+    `  ${links.pollUrl}`,
+    '',
+  ].join('\n');
+}
+
 export async function runCli(argv: string[]): Promise<void> {
   try {
+    // Server and CLI alike: every command reads .env first (real environment variables win).
+    loadEnvFile();
     await buildCli().parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {

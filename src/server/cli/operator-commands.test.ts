@@ -40,7 +40,7 @@ const file = (name: string, text: string) => {
 };
 
 describe('hookwise operator commands', () => {
-  it('runs a whole campaign from the command line', { timeout: 60_000 }, async () => {
+  it('runs a whole campaign from the command line', { timeout: 180_000 }, async () => {
     const tenant = await runJson<{ tenant_id: string; api_key: string }>('tenant', 'create', 'Acme Security');
     expect(tenant.api_key).toMatch(/^hw_/);
 
@@ -78,20 +78,30 @@ describe('hookwise operator commands', () => {
     const csv = ['email,first_name,language', ...good.slice(0, 500), ...badRows, ...good.slice(500)].join(
       '\n',
     );
-    const report = await runJson<{ accepted: number; rejected: { line: number; reason: string }[] }>(
-      'recipients',
-      'import',
-      file('recipients.csv', csv),
-      '--campaign',
-      campaign.id,
+    // Rejected rows: the report on stdout, a one-line reason on stderr, exit 1.
+    const imported = await exec(
+      'node',
+      [bin, 'recipients', 'import', file('recipients.csv', csv), '--campaign', campaign.id, '--json'],
+      { env },
+    ).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
     );
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toBe(
+      'hookwise: 5 of 1005 rows rejected (see above); fix them and import the file again\n',
+    );
+    const report = JSON.parse(imported.stdout) as {
+      accepted: number;
+      rejected: { line: number; reason: string }[];
+    };
     expect(report.accepted).toBe(1000);
     expect(report.rejected).toEqual([
-      { line: 502, reason: 'email: invalid email address' },
+      { line: 502, reason: 'email: invalid email address: "not-an-email"' },
       { line: 503, reason: 'duplicate of line 7' },
       { line: 504, reason: 'duplicate of line 9' },
       { line: 505, reason: 'needs an email or a person_id' },
-      { line: 506, reason: 'language: unknown language code' },
+      { line: 506, reason: 'language: unknown language code: "klingon"' },
     ]);
 
     const links = parse<Record<string, string>>(await run('links', campaign.id, '--csv'), { columns: true });

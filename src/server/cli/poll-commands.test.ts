@@ -130,6 +130,44 @@ describe('hookwise poll-token and reviews', () => {
     });
   });
 
+  it(
+    'poll-token --pending mints a link for the reported URLs no reviewer decided yet',
+    { timeout: 120_000 },
+    async () => {
+      const nothing = await failure('poll-token', '--tenant', tenantId, '--pending');
+      expect(nothing).toMatchObject({
+        code: 1,
+        stderr: 'hookwise: Nothing to review: every reported URL of this tenant already has a decision\n',
+      });
+      const decided = 'https://decided.example/x';
+      const skipped = 'https://skipped.example/y';
+      const pending = 'https://pending.example/z';
+      await hookwise('reports', 'add', decided, skipped, pending, '--tenant', tenantId);
+      const database = openDatabase(env.DATABASE_URL);
+      const claims = { urls: { [decided]: false, [skipped]: false }, tid: tenantId, exp: 0, jti: 'p' };
+      try {
+        await recordDecision(database, claims, { url: decided, decision: 'FP' });
+        // Submitted without a decision: an audit row, the URL is still pending.
+        await recordDecision(database, claims, { url: skipped, decision: '' });
+      } finally {
+        await database.close();
+      }
+      const { stdout } = await hookwise('poll-token', '--pending', '--tenant', tenantId, '--json');
+      const link = JSON.parse(stdout) as { token: string; url: string };
+      const verified = await verifyPollToken(SECRET, link.token);
+      expect(verified.urls).toEqual({ [skipped]: false, [pending]: false });
+    },
+  );
+
+  it('poll-token needs exactly one of --url and --pending', { timeout: 120_000 }, async () => {
+    for (const args of [[], ['--pending', '--url', NEW_URL]]) {
+      expect(await failure('poll-token', '--tenant', tenantId, ...args)).toMatchObject({
+        code: 1,
+        stderr: 'hookwise: Give either --url <url...> or --pending\n',
+      });
+    }
+  });
+
   it('has --help for both commands', async () => {
     for (const command of ['poll-token', 'reviews']) {
       expect((await hookwise(command, '--help')).stdout).toContain(`Usage: hookwise ${command}`);

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { currentDecisions, mintPollLink } from '../modules/poll/poll.service';
+import { pendingUrlsForReview } from '../modules/reports/reports.service';
 import { withDatabase } from './cli-context';
 import { formatTable, write, writeJson } from './output';
 
@@ -24,25 +25,30 @@ export function addPollCommands(program: Command): void {
       "mint a reviewer link (/poll?p=…) for URLs, each marked if already in the tenant's malicious-URL database",
     )
     .requiredOption('--tenant <id>', 'tenant id')
-    .requiredOption('--url <url...>', 'URL(s) to review (repeat or list several)')
+    .option('--url <url...>', 'URL(s) to review (repeat or list several)')
+    .option('--pending', 'the reported URLs no reviewer has decided on yet (instead of --url)')
     .option('--expires <duration>', 'lifetime of the link, e.g. 14d, 12h, 30m', '14d')
     .option('--reviewer <name>', 'reviewer name recorded with each decision')
     .option('--json', 'print {"token","url"} instead of text')
     .action(
       async (options: {
         tenant: string;
-        url: string[];
+        url?: string[];
+        pending?: boolean;
         expires: string;
         reviewer?: string;
         json?: boolean;
       }) => {
+        if (Boolean(options.url) === Boolean(options.pending)) {
+          throw new Error('Give either --url <url...> or --pending');
+        }
         const expiresInSeconds = parseDuration(options.expires);
-        const link = await withDatabase((config, { db }) =>
+        const link = await withDatabase(async (config, { db }) =>
           mintPollLink(db, {
             secret: config.pollTokenSecret,
             publicUrl: config.publicUrl,
             tenantId: options.tenant,
-            urls: options.url,
+            urls: options.url ?? (await pendingUrlsForReview(db, options.tenant)),
             expiresInSeconds,
             reviewer: options.reviewer,
           }),
@@ -59,9 +65,8 @@ export function addPollCommands(program: Command): void {
     .action(async (options: { tenant: string; json?: boolean }) => {
       const decisions = await withDatabase((_config, { db }) => currentDecisions(db, options.tenant));
       if (options.json) return writeJson(decisions, { compact: true });
-      if (decisions.length === 0) return write('No decisions yet');
       const rows = decisions.map((d) => ({ ...d, decision: d.decision || '-' }));
       // URL last: it is the long column.
-      write(formatTable(rows, ['decision', 'at', 'reviewer', 'url'], { upperCase: true }));
+      write(formatTable(rows, ['decision', 'at', 'reviewer', 'url']));
     });
 }

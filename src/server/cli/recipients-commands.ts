@@ -23,6 +23,14 @@ export function addRecipientCommands(program: Command): void {
             ? `${summary}\n\nRejected rows:\n${formatTable(report.rejected)}`
             : summary;
         });
+        // A script must notice: rows were left out. The accepted ones are kept, so importing the
+        // fixed file again adds only the missing people.
+        const rejected = report.rejected.length;
+        if (rejected) {
+          throw new Error(
+            `${rejected} of ${report.rows} rows rejected (see above); fix them and import the file again`,
+          );
+        }
       });
     });
 
@@ -35,7 +43,9 @@ export function addRecipientCommands(program: Command): void {
       withDatabase(async (config, { db }) => {
         const links = await recipientLinks(db, config.publicUrl, await campaignById(db, id));
         if (options.csv) return write(linksCsv(links));
-        output(options, links, () => formatTable(links, ['email', 'person_id', 'first_name', 'link']));
+        output(options, links, () =>
+          formatTable(links, ['email', 'person_id', 'first_name', 'link'], { keep: ['link'] }),
+        );
       }),
     );
 }

@@ -4,6 +4,8 @@ import * as initial from './migrations/2026-11-22-0001-initial';
 import * as resultsOrderIndex from './migrations/2026-11-23-0001-results-order-index';
 import * as recipientSteps from './migrations/2026-11-23-0002-recipient-steps';
 import * as reviewSequence from './migrations/2026-11-24-0001-review-sequence';
+import * as journeyAttempts from './migrations/2026-11-25-0001-journey-attempts';
+import * as rateLimits from './migrations/2026-11-26-0001-rate-limits';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0001-results-order-index': resultsOrderIndex,
   '2026-11-23-0002-recipient-steps': recipientSteps,
   '2026-11-24-0001-review-sequence': reviewSequence,
+  '2026-11-25-0001-journey-attempts': journeyAttempts,
+  '2026-11-26-0001-rate-limits': rateLimits,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -1,6 +1,6 @@
 /** Row types of every Hookwise table; `Database` is what Kysely is typed against. */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { EventType, RecipientStatus } from '../../shared/events';
+import type { AttemptKind, EventType, RecipientStatus } from '../../shared/events';
 import type { LanguageCode } from '../../shared/languages';
 import type { MaliciousUrlSource } from '../../shared/malicious-urls';
 import type { PollDecision } from '../../shared/poll';
@@ -64,6 +64,17 @@ export interface EventTable {
   created_at: string;
 }
 
+/** Every try at a repeatable journey action (submit, questionnaire); append-only. */
+export interface JourneyAttemptTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  kind: AttemptKind;
+  details: string;
+  created_at: string;
+}
+
 export interface UrlReviewTable {
   id: string;
   tenant_id: string;
@@ -95,15 +106,25 @@ export interface ReportedUrlTable {
   last_reported_at: string;
 }
 
+export interface RateLimitTable {
+  /** The route and the client address. */
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch (pg returns bigint as text: read it with Number()). */
+  window_ends_at: number | string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
   campaigns: CampaignTable;
   recipients: RecipientTable;
   events: EventTable;
+  journey_attempts: JourneyAttemptTable;
   url_reviews: UrlReviewTable;
   malicious_urls: MaliciousUrlTable;
   reported_urls: ReportedUrlTable;
+  rate_limits: RateLimitTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -114,4 +135,5 @@ export type NewCampaign = Insertable<CampaignTable>;
 export type Recipient = Selectable<RecipientTable>;
 export type NewRecipient = Insertable<RecipientTable>;
 export type NewEvent = Insertable<EventTable>;
+export type NewJourneyAttempt = Insertable<JourneyAttemptTable>;
 export type NewUrlReview = Insertable<UrlReviewTable>;

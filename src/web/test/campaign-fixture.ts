@@ -13,7 +13,7 @@ export function campaignData(rid: string, changes: Partial<CampaignData> = {}): 
     entry_text: '',
     gamification: { points: {}, pass_mark: 70, badges: [] },
     navigation: ['awareness'],
-    questionnaires: { required: false, questions: [] },
+    questionnaires: { required: false, allow_retake: true, questions: [] },
     cdn_endpoint: '',
     sei: [],
     sei_general_info: '',

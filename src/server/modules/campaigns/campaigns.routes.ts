@@ -13,6 +13,7 @@ import {
   endCampaign,
   exportCampaign,
   importCampaign,
+  importedCampaignSchema,
   requireCampaign,
   setCampaignDates,
   summaryOf,
@@ -47,8 +48,10 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Import a campaign file',
+          description:
+            'The answer lists warnings when the campaign is not running now (its links would not work).',
           body: campaignFileSchema,
-          response: { 201: campaignSummarySchema, ...adminErrors },
+          response: { 201: importedCampaignSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

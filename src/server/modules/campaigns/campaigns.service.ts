@@ -28,6 +28,13 @@ export const campaignSummarySchema = z.object({
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
+export const importedCampaignSchema = campaignSummarySchema.extend({
+  warnings: z
+    .array(z.string())
+    .describe('why the campaign is not running now (starts later, already over); empty when it is'),
+});
+export type ImportedCampaign = z.infer<typeof importedCampaignSchema>;
+
 export const campaignDatesSchema = z
   .object({
     starts_at: z.iso.datetime().nullable().optional(),
@@ -52,11 +59,37 @@ export function findCampaignById(db: Kysely<Database>, id: string) {
   return findCampaign(db, undefined, id);
 }
 
-export async function importCampaign(db: Kysely<Database>, tenantId: string, file: CampaignFile) {
+export async function importCampaign(
+  db: Kysely<Database>,
+  tenantId: string,
+  file: CampaignFile,
+): Promise<ImportedCampaign> {
   await requireTenant(db, tenantId);
   checkOrder(file.starts_at ?? null, file.ends_at ?? null);
   const id = await insertCampaign(db, tenantId, file);
-  return summaryOf(db, tenantId, id);
+  const summary = await summaryOf(db, tenantId, id);
+  return { ...summary, warnings: scheduleWarnings(summary) };
+}
+
+/**
+ * Why a campaign's links would not work right now: a recipient of a campaign that has not
+ * started or is over sees only "not available". Imported anyway (scheduling ahead is normal),
+ * but the operator is told at once instead of finding out from a recipient.
+ */
+export function scheduleWarnings(
+  campaign: Pick<CampaignSummary, 'starts_at' | 'ends_at' | 'ended_at'>,
+  now = Date.now(),
+): string[] {
+  const notAvailable = 'its links show "not available"';
+  if (campaign.ended_at) return [`The campaign was ended at ${campaign.ended_at}: ${notAvailable}`];
+  const warnings: string[] = [];
+  if (campaign.starts_at && Date.parse(campaign.starts_at) > now) {
+    warnings.push(`The campaign starts at ${campaign.starts_at}, in the future: until then ${notAvailable}`);
+  }
+  if (campaign.ends_at && Date.parse(campaign.ends_at) <= now) {
+    warnings.push(`The campaign ended at ${campaign.ends_at}, in the past: ${notAvailable}`);
+  }
+  return warnings;
 }
 
 export async function summaryOf(db: Kysely<Database>, tenantId: string | undefined, id: string) {

@@ -38,6 +38,27 @@ describeEachDatabase('operator API: campaigns', (get) => {
     expect(await importCampaign(get(), tenant, file as never)).not.toBe(summary.id);
   });
 
+  it('answers an import with warnings when the campaign is not running now', async () => {
+    const { app } = get();
+    const tenant = await newTenant(get());
+    const post = async (overrides: Record<string, string>) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/admin/campaigns',
+          headers: tenant.headers,
+          payload: campaignFile(overrides),
+        })
+      ).json<{ warnings: string[] }>().warnings;
+    expect(await post({})).toEqual([]);
+    expect(await post({ starts_at: '2999-01-01T00:00:00Z' })).toEqual([
+      'The campaign starts at 2999-01-01T00:00:00Z, in the future: until then its links show "not available"',
+    ]);
+    expect(await post({ starts_at: '2000-01-01T00:00:00Z', ends_at: '2001-01-01T00:00:00Z' })).toEqual([
+      'The campaign ended at 2001-01-01T00:00:00Z, in the past: its links show "not available"',
+    ]);
+  });
+
   it('rejects an invalid campaign file with the field path and loses nothing', async () => {
     const { app } = get();
     const tenant = await newTenant(get());

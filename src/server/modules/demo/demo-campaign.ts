@@ -1,9 +1,13 @@
 /** The demo campaign: every step filled in, so a newcomer sees the whole recipient journey. */
 import type { CampaignFileInput } from '../../../shared/campaign';
 
+/** How a later start finds the demo again: the tenant and campaign `hookwise demo` names so. */
+export const DEMO_TENANT_NAME = 'Demo tenant';
+export const DEMO_CAMPAIGN_NAME = 'Demo: shared document notification';
+
 export function demoCampaign(publicUrl: string): CampaignFileInput {
   return {
-    name: 'Demo: shared document notification',
+    name: DEMO_CAMPAIGN_NAME,
     language_code: 'en',
     cdn_endpoint: `${publicUrl}/assets/demo`,
     phishing: { brand: 'Northwind Docs' },

@@ -2,12 +2,19 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { campaignFileSchema } from '../../../shared/campaign';
-import { importCampaign } from '../campaigns/campaigns.service';
+import { campaignSummaries, importCampaign, requireCampaign } from '../campaigns/campaigns.service';
 import { importMaliciousUrls } from '../malicious-urls/malicious-urls.service';
 import { mintPollLink } from '../poll/poll.service';
-import { addRecipients } from '../recipients/recipients.service';
-import { createTenant } from '../tenants/tenants.service';
-import { DEMO_KNOWN_MALICIOUS, DEMO_POLL_URLS, DEMO_RECIPIENTS, demoCampaign } from './demo-campaign';
+import { addRecipients, recipientLinks } from '../recipients/recipients.service';
+import { createTenant, oldestTenantNamed } from '../tenants/tenants.service';
+import {
+  DEMO_CAMPAIGN_NAME,
+  DEMO_KNOWN_MALICIOUS,
+  DEMO_POLL_URLS,
+  DEMO_RECIPIENTS,
+  DEMO_TENANT_NAME,
+  demoCampaign,
+} from './demo-campaign';
 
 export interface DemoResult {
   tenantId: string;
@@ -19,7 +26,7 @@ export interface DemoResult {
 
 /** Built from the same services the CLI and the REST API use, so the demo is what they make. */
 export async function createDemo(config: Config, { db }: Db): Promise<DemoResult> {
-  const { tenantId, apiKey } = await createTenant(db, 'Demo tenant');
+  const { tenantId, apiKey } = await createTenant(db, DEMO_TENANT_NAME);
   const campaign = await importCampaign(
     db,
     tenantId,
@@ -27,7 +34,18 @@ export async function createDemo(config: Config, { db }: Db): Promise<DemoResult
   );
   const recipients = await addRecipients(db, { id: campaign.id, tenant_id: tenantId }, DEMO_RECIPIENTS);
   await importMaliciousUrls(db, tenantId, [DEMO_KNOWN_MALICIOUS]);
-  const poll = await mintPollLink(db, {
+  const poll = await demoPollLink(config, db, tenantId);
+  return {
+    tenantId,
+    apiKey,
+    campaignId: campaign.id,
+    recipients: recipients.map((r) => ({ rid: r.rid, url: `${config.publicUrl}/phish?rid=${r.rid}` })),
+    pollUrl: poll.url,
+  };
+}
+
+function demoPollLink(config: Config, db: Db['db'], tenantId: string) {
+  return mintPollLink(db, {
     secret: config.pollTokenSecret,
     publicUrl: config.publicUrl,
     tenantId,
@@ -35,11 +53,37 @@ export async function createDemo(config: Config, { db }: Db): Promise<DemoResult
     expiresInSeconds: 14 * 24 * 3600,
     reviewer: 'demo-reviewer',
   });
+}
+
+export interface DemoLinks {
+  tenantId: string;
+  campaignId: string;
+  recipients: { first_name: string | null; language_code: string | null; url: string }[];
+  /** Minted afresh on every call: an old link may have expired. */
+  pollUrl: string;
+}
+
+/**
+ * The demo's links, found again on a later start (the oldest tenant and campaign with the demo's
+ * names); undefined when there is no demo. Every start in development prints them.
+ */
+export async function demoLinks(config: Config, { db }: Db): Promise<DemoLinks | undefined> {
+  const tenant = await oldestTenantNamed(db, DEMO_TENANT_NAME);
+  if (!tenant) return undefined;
+  const summary = (await campaignSummaries(db, tenant.id))
+    .filter((campaign) => campaign.name === DEMO_CAMPAIGN_NAME)
+    .at(-1);
+  if (!summary) return undefined;
+  const links = await recipientLinks(db, config.publicUrl, await requireCampaign(db, tenant.id, summary.id));
+  const poll = await demoPollLink(config, db, tenant.id);
   return {
-    tenantId,
-    apiKey,
-    campaignId: campaign.id,
-    recipients: recipients.map((r) => ({ rid: r.rid, url: `${config.publicUrl}/phish?rid=${r.rid}` })),
+    tenantId: tenant.id,
+    campaignId: summary.id,
+    recipients: links.map((link) => ({
+      first_name: link.first_name,
+      language_code: link.language_code,
+      url: link.link,
+    })),
     pollUrl: poll.url,
   };
 }

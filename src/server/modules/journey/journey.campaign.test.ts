@@ -208,6 +208,32 @@ describeEachDatabase('GET /api/campaign/:rid', (get) => {
     expect(unknown).toContain('"fixed":false');
   });
 
+  it("serves a not-running campaign's pages (the error page) in the recipient's language, recording nothing", async () => {
+    const { db } = get().database;
+    const { recipients } = await seedCampaign(db, MINIMAL_CAMPAIGN, {
+      tenantId: demo.tenantId,
+      starts_at: iso(24 * hour),
+      recipients: [{ email: 'ja@example.com', language_code: 'ja' }],
+    });
+    const rid = recipients[0]!.rid;
+    const res = await get().app.inject({
+      method: 'GET',
+      url: `/phish?rid=${rid}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="ja" dir="ltr">');
+    expect(res.body).toContain('"language":"ja","fixed":true');
+    // The API still reveals nothing, and no visit is recorded for a campaign that is not running.
+    expect((await fetchData(rid)).res.json()).toEqual(NOT_FOUND);
+    const events = await db
+      .selectFrom('events')
+      .select('id')
+      .where('recipient_id', '=', recipients[0]!.id)
+      .execute();
+    expect(events).toEqual([]);
+  });
+
   it('sends awareness HTML already cleaned of script, handlers, styles and javascript: links', async () => {
     const { recipients } = await seedCampaign(get().database.db, {
       ...MINIMAL_CAMPAIGN,

@@ -139,6 +139,111 @@ describeEachDatabase('POST /api/events', (get) => {
     expect(again.json<EventResponse>()).toMatchObject({ recorded: false, result: { score: 67 } });
   });
 
+  const attempts = (recipientId: string) =>
+    get()
+      .database.db.selectFrom('journey_attempts')
+      .select(['kind', 'details'])
+      .where('recipient_id', '=', recipientId)
+      .orderBy('created_at')
+      .execute();
+  const score = async (recipientId: string) =>
+    (
+      await get()
+        .database.db.selectFrom('recipients')
+        .select('score')
+        .where('id', '=', recipientId)
+        .executeTakeFirstOrThrow()
+    ).score;
+
+  it('keeps an empty submit as an attempt only; a later submit with data is the funnel’s submitted', async () => {
+    const r = await fresh();
+    const empty = await post(get(), { rid: r.rid, type: 'submitted', details: { fields: [] } });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<EventResponse>()).toMatchObject({ recorded: false, progress: { completed_steps: [] } });
+    expect(await events(r.id)).toEqual([]);
+    const real = await post(get(), { rid: r.rid, type: 'submitted', details: { fields: ['username'] } });
+    expect(real.json<EventResponse>()).toMatchObject({
+      recorded: true,
+      progress: { status: 'submitted', completed_steps: ['submitted'] },
+    });
+    expect((await events(r.id)).map((e) => e.type)).toEqual(['submitted']);
+    expect((await attempts(r.id)).map((a) => [a.kind, JSON.parse(a.details) as unknown])).toEqual([
+      ['submit', { fields: [] }],
+      ['submit', { fields: ['username'] }],
+    ]);
+  });
+
+  it('lets a failed questionnaire be retaken: every attempt kept, the event the first, the score the latest', async () => {
+    const r = await fresh();
+    const failing = { q1: ['b'], q2: ['a'], q3: ['b'] };
+    const first = await post(get(), {
+      rid: r.rid,
+      type: 'questionnaire_completed',
+      details: { answers: failing },
+    });
+    expect(first.json<EventResponse>()).toMatchObject({
+      recorded: true,
+      result: { score: 33, passed: false },
+    });
+    // A replay (no retake flag) records nothing and answers with the latest attempt.
+    const replay = await post(get(), {
+      rid: r.rid,
+      type: 'questionnaire_completed',
+      details: { answers: ALL_RIGHT },
+    });
+    expect(replay.json<EventResponse>()).toMatchObject({ recorded: false, result: { score: 33 } });
+    const retake = await post(get(), {
+      rid: r.rid,
+      type: 'questionnaire_completed',
+      details: { answers: ALL_RIGHT, retake: true },
+    });
+    expect(retake.statusCode).toBe(200);
+    expect(retake.json<EventResponse>()).toMatchObject({
+      recorded: true,
+      result: { score: 100, passed: true },
+      progress: { score: 100 },
+    });
+    expect(await score(r.id)).toBe(100);
+    const stored = await events(r.id);
+    expect(stored).toHaveLength(1);
+    expect(JSON.parse(stored[0]!.details)).toMatchObject({ score: 33, passed: false });
+    expect((await attempts(r.id)).map((a) => JSON.parse(a.details) as unknown)).toEqual([
+      { answers: failing, score: 33, passed: false, retake: false },
+      { answers: ALL_RIGHT, score: 100, passed: true, retake: true },
+    ]);
+    // Passed: no further retake.
+    const again = await post(get(), {
+      rid: r.rid,
+      type: 'questionnaire_completed',
+      details: { answers: failing, retake: true },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await score(r.id)).toBe(100);
+  });
+
+  it('refuses a retake when the campaign sets questionnaire.allow_retake false', async () => {
+    const file = demoCampaign('https://cdn.example');
+    const { recipients } = await seedCampaign(
+      get().database.db,
+      { ...file, questionnaire: { ...file.questionnaire!, allow_retake: false } },
+      { tenantId },
+    );
+    const r = recipients[0]!;
+    await post(get(), {
+      rid: r.rid,
+      type: 'questionnaire_completed',
+      details: { answers: { q1: ['b'], q2: ['a'], q3: ['a'] } },
+    });
+    const retake = await post(get(), {
+      rid: r.rid,
+      type: 'questionnaire_completed',
+      details: { answers: ALL_RIGHT, retake: true },
+    });
+    expect(retake.statusCode).toBe(409);
+    expect(await score(r.id)).toBe(0);
+    expect(await attempts(r.id)).toHaveLength(1);
+  });
+
   it('passes a fully correct questionnaire', async () => {
     const r = await fresh();
     const res = await post(get(), {

@@ -1,7 +1,7 @@
 /** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
 import { sql, type Kysely } from 'kysely';
-import type { EventType } from '../../../shared/events';
-import type { Database, NewEvent } from '../../db/schema';
+import type { AttemptKind, EventType } from '../../../shared/events';
+import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
 
 export function findRecipientByRid(db: Kysely<Database>, rid: string) {
   return db
@@ -79,4 +79,27 @@ export function findRecipientProgress(db: Kysely<Database>, recipientId: string)
     .select(['status', 'steps', 'score'])
     .where('id', '=', recipientId)
     .executeTakeFirst();
+}
+
+/** Appends one try at a repeatable action (journey_attempts is append-only). */
+export async function insertAttempt(db: Kysely<Database>, attempt: NewJourneyAttempt): Promise<void> {
+  await db.insertInto('journey_attempts').values(attempt).execute();
+}
+
+/** The details of the recipient's latest attempt of a kind, and how many there are. */
+export async function findLatestAttempt(db: Kysely<Database>, recipientId: string, kind: AttemptKind) {
+  const rows = await db
+    .selectFrom('journey_attempts')
+    .select(['details', 'created_at'])
+    .where('recipient_id', '=', recipientId)
+    .where('kind', '=', kind)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.length === 0 ? undefined : { details: rows[0]!.details, count: rows.length };
+}
+
+/** A retake's score replaces the recipient's (the questionnaire's step was recorded before). */
+export async function setRecipientScore(db: Kysely<Database>, recipientId: string, score: number) {
+  await db.updateTable('recipients').set({ score }).where('id', '=', recipientId).execute();
 }

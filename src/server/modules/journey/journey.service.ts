@@ -11,20 +11,23 @@ import {
   type CampaignFile,
 } from '../../../shared/campaign';
 import { z } from 'zod';
-import { EVENT_TYPES, eventRank, stepBit, type EventType } from '../../../shared/events';
+import { EVENT_TYPES, eventRank, stepBit, type AttemptKind, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
-import type { Database, NewEvent } from '../../db/schema';
+import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
 import { cleanOperatorHtml } from '../../lib/operator-html';
 import {
   findEventDetails,
+  findLatestAttempt,
   findRecipientByRid,
   findRecipientProgress,
+  insertAttempt,
   insertEventOnce,
   markStepReached,
+  setRecipientScore,
   type RecipientRow,
 } from './journey.repository';
 import { scoreAnswers, validateAnswers } from './scoring';
@@ -108,6 +111,7 @@ export async function campaignData(ctx: AppContext, rid: string): Promise<Campai
     navigation: content.navigation,
     questionnaires: {
       required: content.questionnaire.required,
+      allow_retake: content.questionnaire.allow_retake,
       // Correct answers and explanations stay on the server until the answers are submitted.
       questions: content.questionnaire.questions.map((q) => ({
         id: q.id,
@@ -123,7 +127,7 @@ export async function campaignData(ctx: AppContext, rid: string): Promise<Campai
     default_endpoint: ctx.config.publicUrl,
     phishing_logo: content.phishing.phishing_logo ?? '',
     custom_logo: content.custom_logo ?? '',
-    default_url: content.redirect_url ?? DEFAULT_PUBLIC_SITE,
+    default_url: content.redirect_url ?? ctx.config.defaultRedirectUrl ?? DEFAULT_PUBLIC_SITE,
     first_name: row.first_name ?? '',
     phishing: {
       has_template: Boolean(content.phishing.template_html),
@@ -166,8 +170,14 @@ export async function openJourneyPage(
   page: { landing: boolean; meta: ClientMeta },
 ): Promise<LanguageCode> {
   const { db } = ctx.database;
-  const journey = await loadJourney(db, rid);
-  if (page.landing) await appendStep(db, newEvent(journey.row, 'visited', {}, page.meta));
+  const journey = await loadJourney(db, rid).catch(async (error: unknown) => {
+    // A real rid whose campaign is not running (not yet, or no longer) still gets its page —
+    // the campaign-error page — in the recipient's language. The API stays a plain 404.
+    const row = RID_PATTERN.test(rid) ? await findRecipientByRid(db, rid) : undefined;
+    if (row) return { row, content: null };
+    throw error;
+  });
+  if (page.landing && journey.content) await appendStep(db, newEvent(journey.row, 'visited', {}, page.meta));
   return recipientLanguage(journey.row);
 }
 
@@ -185,17 +195,79 @@ export async function recordEvent(
     // Time since the link was created; the send time is not known to this service.
     const sinceCreated = Date.now() - Date.parse(row.recipient_created_at);
     details = { ...body.details, since_link_created_ms: Math.max(0, sinceCreated) };
+  } else if (body.type === 'submitted') {
+    const recorded = await recordSubmit(db, row, body.details.fields, meta);
+    return { type: body.type, recorded, progress: await progressOf(db, row) };
   } else if (body.type === 'questionnaire_completed') {
     validateAnswers(content.questionnaire, body.details.answers);
-    result = scoreAnswers(content.questionnaire, content.gamification.pass_mark, body.details.answers);
-    details = { answers: body.details.answers, score: result.score, passed: result.passed };
+    const attempt = await recordQuestionnaire(db, { row, content }, body.details, meta);
+    result = attempt.result;
+    return { type: body.type, recorded: attempt.recorded, progress: await progressOf(db, row), result };
   } else if (body.type === 'completed') {
     await requireQuestionnaire(db, row, content);
   }
 
   const recorded = await appendStep(db, newEvent(row, body.type, details, meta), result?.score);
-  if (body.type === 'questionnaire_completed' && !recorded) result = await storedResult(db, row, content);
-  return { type: body.type, recorded, progress: await progressOf(db, row), ...(result ? { result } : {}) };
+  return { type: body.type, recorded, progress: await progressOf(db, row) };
+}
+
+/**
+ * Every press of the phishing page's submit is kept as an attempt; the funnel's `submitted`
+ * (the recipient entered data) only once at least one field was filled. An empty press first
+ * does not stop a later real submission from counting.
+ */
+function recordSubmit(db: Kysely<Database>, row: RecipientRow, fields: string[], meta: ClientMeta) {
+  return db.transaction().execute(async (trx) => {
+    await insertAttempt(trx, newAttempt(row, 'submit', { fields }));
+    if (fields.length === 0) return false;
+    return stepIn(trx, newEvent(row, 'submitted', { fields }, meta));
+  });
+}
+
+/**
+ * A questionnaire attempt. The first is the step's one event; a repeat without `retake` is a
+ * replay (reload, retry) and gets the latest attempt's result back. A retake — allowed by the
+ * campaign and only after a failed attempt — is kept as a further attempt, and its score
+ * becomes the recipient's; the event keeps the first attempt as it was.
+ */
+function recordQuestionnaire(
+  db: Kysely<Database>,
+  { row, content }: Journey,
+  details: { answers: Record<string, string[]>; retake?: boolean | undefined },
+  meta: ClientMeta,
+): Promise<{ recorded: boolean; result: QuestionnaireResult }> {
+  const passMark = content.gamification.pass_mark;
+  return db.transaction().execute(async (trx) => {
+    const previous = await latestAnswers(trx, row.recipient_id);
+    if (previous) {
+      const last = scoreAnswers(content.questionnaire, passMark, previous);
+      if (!details.retake) return { recorded: false, result: last };
+      if (!content.questionnaire.allow_retake || last.passed) {
+        throw conflict('This questionnaire cannot be taken again');
+      }
+    }
+    const result = scoreAnswers(content.questionnaire, passMark, details.answers);
+    const stored = { answers: details.answers, score: result.score, passed: result.passed };
+    await insertAttempt(trx, newAttempt(row, 'questionnaire', { ...stored, retake: Boolean(previous) }));
+    const event = newEvent(row, 'questionnaire_completed', stored, meta);
+    if (!(await stepIn(trx, event, result.score)))
+      await setRecipientScore(trx, row.recipient_id, result.score);
+    return { recorded: true, result };
+  });
+}
+
+/** The answers of the latest questionnaire attempt; before attempts were kept, the event's. */
+async function latestAnswers(db: Kysely<Database>, recipientId: string) {
+  const latest = await findLatestAttempt(db, recipientId, 'questionnaire');
+  const stored = latest?.details ?? (await findEventDetails(db, recipientId, 'questionnaire_completed'));
+  if (stored === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    parsed = {};
+  }
+  return storedAnswersSchema.safeParse(parsed).data?.answers ?? {};
 }
 
 /** A required questionnaire cannot be skipped by jumping to the completed page. */
@@ -208,13 +280,6 @@ async function requireQuestionnaire(db: Kysely<Database>, row: RecipientRow, con
   if ((await findEventDetails(db, row.recipient_id, 'questionnaire_completed')) === undefined) {
     throw conflict('Complete the questionnaire first', 'questionnaire_required');
   }
-}
-
-/** A repeated submission gets the result of the first one: that is what was recorded. */
-async function storedResult(db: Kysely<Database>, row: RecipientRow, content: CampaignFile) {
-  const stored = await findEventDetails(db, row.recipient_id, 'questionnaire_completed');
-  const answers = storedAnswersSchema.safeParse(stored === undefined ? {} : JSON.parse(stored));
-  return scoreAnswers(content.questionnaire, content.gamification.pass_mark, answers.data?.answers ?? {});
 }
 
 const storedAnswersSchema = z.object({ answers: z.record(z.string(), z.array(z.string())).optional() });
@@ -244,14 +309,33 @@ function newEvent(
  * event was new.
  */
 export function appendStep(db: Kysely<Database>, event: NewEvent, score?: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await insertEventOnce(trx, event))) return false;
-    await markStepReached(trx, event.recipient_id, {
-      type: event.type,
-      rank: eventRank(event.type),
-      bit: stepBit(event.type),
-      ...(score === undefined ? {} : { score }),
-    });
-    return true;
+  return db.transaction().execute((trx) => stepIn(trx, event, score));
+}
+
+/** appendStep inside a transaction the caller owns. */
+async function stepIn(trx: Kysely<Database>, event: NewEvent, score?: number): Promise<boolean> {
+  if (!(await insertEventOnce(trx, event))) return false;
+  await markStepReached(trx, event.recipient_id, {
+    type: event.type,
+    rank: eventRank(event.type),
+    bit: stepBit(event.type),
+    ...(score === undefined ? {} : { score }),
   });
+  return true;
+}
+
+function newAttempt(
+  row: RecipientRow,
+  kind: AttemptKind,
+  details: Record<string, unknown>,
+): NewJourneyAttempt {
+  return {
+    id: newId(),
+    tenant_id: row.tenant_id,
+    campaign_id: row.campaign_id,
+    recipient_id: row.recipient_id,
+    kind,
+    details: JSON.stringify(details),
+    created_at: nowIso(),
+  };
 }

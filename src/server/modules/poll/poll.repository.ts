@@ -1,4 +1,7 @@
-/** SQL for reviewer decisions: append-only url_reviews rows, the one with the highest seq current. */
+/**
+ * SQL for reviewer decisions: append-only url_reviews rows, the one with the highest seq current
+ * (empty decisions excepted: they only record that a reviewer submitted without choosing).
+ */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database, NewUrlReview } from '../../db/schema';
@@ -26,12 +29,28 @@ export async function insertReview(db: Db, row: NewUrlReview): Promise<void> {
   await db.insertInto('url_reviews').values(row).execute();
 }
 
-/** Every decision of a tenant, oldest first; the caller keeps the last one per URL. */
-export function reviewsOldestFirst(db: Db, tenantId: string) {
+/**
+ * Every decision of a tenant that counts, oldest first; the caller keeps the last one per URL.
+ * Empty decisions ("submitted without a decision") are audit rows only: never current.
+ */
+export function decisionsOldestFirst(db: Db, tenantId: string) {
   return db
     .selectFrom('url_reviews')
     .select(['url', 'decision', 'reviewer', 'created_at'])
     .where('tenant_id', '=', tenantId)
+    .where('decision', '!=', '')
+    .orderBy('seq', 'asc')
+    .execute();
+}
+
+/** The same, for the given URLs only (a poll token's). */
+export function decisionsOldestFirstFor(db: Db, tenantId: string, urls: readonly string[]) {
+  return db
+    .selectFrom('url_reviews')
+    .select(['url', 'decision', 'reviewer', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('url', 'in', urls)
+    .where('decision', '!=', '')
     .orderBy('seq', 'asc')
     .execute();
 }

@@ -1,16 +1,18 @@
 /**
  * POST /api/submit: a reviewer's decision on one URL. The bearer poll token is verified after the
  * rate limit but before the body is parsed, so unauthenticated callers make the server do little.
+ * GET /api/decisions: the current decision on each URL of the same bearer token, so a reloaded
+ * page shows what is already done; verified and rate limited the same way.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { submitBodySchema, submitResponseSchema } from '../../../shared/poll';
+import { decisionsResponseSchema, submitBodySchema, submitResponseSchema } from '../../../shared/poll';
 import type { AppContext } from '../../context';
 import { bearerCredential } from '../../lib/bearer';
 import { unauthorized } from '../../lib/errors';
 import { perClientLimit } from '../../plugins/rate-limit';
 import { verifyPollToken, type PollClaims } from './poll-token';
-import { recordDecision } from './poll.service';
+import { decisionsForToken, recordDecision } from './poll.service';
 
 /** A decision is one URL (≤ 4 KB) and a two-letter word; nothing legitimate comes near this. */
 export const SUBMIT_BODY_LIMIT = 16 * 1024;
@@ -35,6 +37,21 @@ export function pollRoutes(ctx: AppContext) {
         const claims = verified.get(request);
         if (!claims) throw unauthorized('A bearer poll token is required', 'token_missing');
         return recordDecision(ctx.database, claims, request.body);
+      },
+    );
+
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/decisions',
+      {
+        config: perClientLimit(ctx.config),
+        schema: { response: { 200: decisionsResponseSchema } },
+      },
+      async (request, reply) => {
+        // After the rate limiter's onRequest hook, as for submit.
+        const claims = await verifyPollToken(ctx.config.pollTokenSecret, bearerToken(request));
+        // Decisions change with every submit: never from a cache.
+        void reply.header('cache-control', 'no-store');
+        return { decisions: await decisionsForToken(ctx.database.db, claims) };
       },
     );
   };

@@ -1,10 +1,12 @@
 /**
  * Reviewer decisions: record a verified submit, mint poll links for operators, and list the
  * current decision per URL (the one recorded last, by seq, wins; earlier rows stay as the
- * audit trail).
+ * audit trail). A submit without a choice (decision '', which the seed allows) is kept as an
+ * audit row meaning "submitted without a decision": it never becomes the current decision and
+ * never touches the malicious-URL database.
  */
 import type { Kysely } from 'kysely';
-import type { PollDecision } from '../../../shared/poll';
+import type { CurrentDecision, PollDecision } from '../../../shared/poll';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -15,7 +17,12 @@ import {
   removeReviewedMaliciousUrl,
 } from '../malicious-urls/malicious-urls.repository';
 import { requireTenant, tenantExists } from '../tenants/tenants.service';
-import { insertReview, lockUrlForDecision, reviewsOldestFirst } from './poll.repository';
+import {
+  decisionsOldestFirst,
+  decisionsOldestFirstFor,
+  insertReview,
+  lockUrlForDecision,
+} from './poll.repository';
 import { mintPollToken, type PollClaims } from './poll-token';
 
 type Db = Kysely<Database>;
@@ -82,18 +89,40 @@ export async function mintPollLink(
   return { token, url: `${options.publicUrl}/poll?p=${token}` };
 }
 
-export interface CurrentDecision {
-  url: string;
-  decision: PollDecision;
-  reviewer: string | null;
-  at: string;
+export type { CurrentDecision };
+
+/** Where the same URL was decided more than once, the last decision (highest seq) wins. */
+function latestPerUrl(
+  rows: readonly { url: string; decision: PollDecision; reviewer: string | null; created_at: string }[],
+): CurrentDecision[] {
+  const latest = new Map<string, CurrentDecision>();
+  for (const row of rows) {
+    // The repository leaves empty decisions out; the check keeps the type honest.
+    if (row.decision === '') continue;
+    latest.set(row.url, { url: row.url, decision: row.decision, reviewer: row.reviewer, at: row.created_at });
+  }
+  return [...latest.values()];
 }
 
 export async function currentDecisions(db: Db, tenantId: string): Promise<CurrentDecision[]> {
   await requireTenant(db, tenantId);
-  const latest = new Map<string, CurrentDecision>();
-  for (const row of await reviewsOldestFirst(db, tenantId)) {
-    latest.set(row.url, { url: row.url, decision: row.decision, reviewer: row.reviewer, at: row.created_at });
+  return latestPerUrl(await decisionsOldestFirst(db, tenantId)).sort((a, b) => a.url.localeCompare(b.url));
+}
+
+/** Bound on bound parameters per query (SQLite allows 32,766, PostgreSQL 65,535). */
+const URLS_PER_QUERY = 500;
+
+/**
+ * The current decision on each URL of a verified poll token, in the token's order; URLs never
+ * decided are left out. Only the token's URLs: a reviewer learns nothing about other URLs.
+ */
+export async function decisionsForToken(db: Db, claims: PollClaims): Promise<CurrentDecision[]> {
+  if (!(await tenantExists(db, claims.tid))) throw unauthorized('The token is not valid', 'token_invalid');
+  const urls = Object.keys(claims.urls);
+  const found = new Map<string, CurrentDecision>();
+  for (let start = 0; start < urls.length; start += URLS_PER_QUERY) {
+    const rows = await decisionsOldestFirstFor(db, claims.tid, urls.slice(start, start + URLS_PER_QUERY));
+    for (const decision of latestPerUrl(rows)) found.set(decision.url, decision);
   }
-  return [...latest.values()].sort((a, b) => a.url.localeCompare(b.url));
+  return urls.flatMap((url) => found.get(url) ?? []);
 }

@@ -66,8 +66,9 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       // Named as in the CSV header, so the operator finds the column to fix.
-      const column = String(issue?.path[0] ?? 'row').replace('language_code', 'language');
-      rejected.push({ line, reason: `${column}: ${issue?.message ?? 'invalid'}` });
+      const field = String(issue?.path[0] ?? 'row');
+      const column = field === 'language_code' ? (record.language === undefined ? field : 'language') : field;
+      rejected.push({ line, reason: `${column}: ${issue?.message ?? 'invalid'}${quoted(record[column])}` });
       continue;
     }
     const row = parsed.data;
@@ -81,6 +82,12 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
     accepted.push(row);
   }
   return { accepted, rejected, rows: records.length };
+}
+
+/** The bad value, echoed so the operator sees what to fix without opening the file at that line. */
+function quoted(value: string | undefined): string {
+  if (value === undefined) return '';
+  return `: "${value.length > 60 ? `${value.slice(0, 59)}…` : value}"`;
 }
 
 function duplicateReason(

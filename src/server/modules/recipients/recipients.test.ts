@@ -24,9 +24,10 @@ describeEachDatabase('operator API: recipients and links', (get) => {
       rows: 6,
       accepted: 2,
       rejected: [
-        { line: 3, reason: 'email: invalid email address' },
+        // The bad value is echoed: the operator sees what to fix.
+        { line: 3, reason: 'email: invalid email address: "not-an-email"' },
         { line: 4, reason: 'duplicate of line 2' },
-        { line: 5, reason: 'language: unknown language code' },
+        { line: 5, reason: 'language: unknown language code: "xx"' },
         { line: 6, reason: 'needs an email or a person_id' },
       ],
     });

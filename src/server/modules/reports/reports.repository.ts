@@ -45,6 +45,8 @@ export async function listReportedUrls(
         .select('ur.decision')
         .whereRef('ur.tenant_id', '=', 'ru.tenant_id')
         .whereRef('ur.url', '=', 'ru.url')
+        // "Submitted without a decision" rows are audit rows only: never the current decision.
+        .where('ur.decision', '!=', '')
         .orderBy('ur.seq', 'desc')
         .limit(1)
         .as('decision'),
@@ -71,7 +73,8 @@ export async function listReportedUrls(
   }));
 }
 
-const notReviewed = sql<boolean>`not exists (select 1 from url_reviews ur2 where ur2.tenant_id = ru.tenant_id and ur2.url = ru.url)`;
+// Pending: no reviewer decided yet. A submission without a decision (an audit row) leaves it pending.
+const notReviewed = sql<boolean>`not exists (select 1 from url_reviews ur2 where ur2.tenant_id = ru.tenant_id and ur2.url = ru.url and ur2.decision <> '')`;
 
 /**
  * Reported URLs of the tenant that no reviewer has decided on yet, oldest report first: what

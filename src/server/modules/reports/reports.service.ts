@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { normaliseAll } from '../../lib/normalise-url';
-import { deleteReportedUrl, listReportedUrls, recordReport } from './reports.repository';
+import { requireTenant } from '../tenants/tenants.service';
+import { deleteReportedUrl, listReportedUrls, pendingReportedUrls, recordReport } from './reports.repository';
 
 export const reportBodySchema = z.object({
   urls: z.array(z.string().min(1).max(4096)).min(1).max(1000),
@@ -57,6 +58,23 @@ export async function reportUrls(
 
 export function reportedUrls(db: Kysely<Database>, tenantId: string, options: { pending: boolean }) {
   return listReportedUrls(db, tenantId, options);
+}
+
+/** How many pending URLs one reviewer link carries at most (the token travels in a URL). */
+export const MAX_PENDING_IN_LINK = 500;
+
+/**
+ * The reported URLs no reviewer has decided on yet, oldest report first, for a reviewer link
+ * (`hookwise poll-token --pending`). Nothing pending is an error: a link with nothing to review
+ * would only puzzle the reviewer.
+ */
+export async function pendingUrlsForReview(db: Kysely<Database>, tenantId: string): Promise<string[]> {
+  await requireTenant(db, tenantId);
+  const urls = await pendingReportedUrls(db, tenantId, MAX_PENDING_IN_LINK);
+  if (urls.length === 0) {
+    throw notFound('Nothing to review: every reported URL of this tenant already has a decision');
+  }
+  return urls;
 }
 
 export async function dismissReportedUrl(db: Kysely<Database>, tenantId: string, id: string) {

@@ -86,3 +86,37 @@ export async function recipientStatuses(
     score: row.score === null ? null : Number(row.score),
   }));
 }
+
+/** Recipients who pressed the phishing page's submit at all, with or without entering data. */
+export async function submitAttemptCount(db: Kysely<Database>, tenantId: string, campaignId: string) {
+  const row = await db
+    .selectFrom('journey_attempts')
+    .select((eb) => eb.fn.count<number | string>('recipient_id').distinct().as('count'))
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', 'submit')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many questionnaire attempts (the first and each retake) these recipients made. */
+export async function questionnaireAttempts(
+  db: Kysely<Database>,
+  campaignId: string,
+  recipientIds: string[],
+) {
+  const counts = new Map<string, number>();
+  // Chunked: one statement's parameters stay well under SQLite's and PostgreSQL's limits.
+  for (let i = 0; i < recipientIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('journey_attempts')
+      .select(['recipient_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('campaign_id', '=', campaignId)
+      .where('kind', '=', 'questionnaire')
+      .where('recipient_id', 'in', recipientIds.slice(i, i + 500))
+      .groupBy('recipient_id')
+      .execute();
+    for (const row of rows) counts.set(row.recipient_id, Number(row.count));
+  }
+  return counts;
+}

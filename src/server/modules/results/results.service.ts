@@ -10,7 +10,13 @@ import { LANGUAGE_CODES } from '../../../shared/languages';
 import { EVENT_TYPES, furthestStatus, RECIPIENT_STATUSES, type EventType } from '../../../shared/events';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
-import { funnelCounts, recipientStatuses, type ResultsPage } from './results.repository';
+import {
+  funnelCounts,
+  questionnaireAttempts,
+  recipientStatuses,
+  submitAttemptCount,
+  type ResultsPage,
+} from './results.repository';
 
 const funnelShape = Object.fromEntries(EVENT_TYPES.map((type) => [type, z.number().int()])) as Record<
   EventType,
@@ -20,6 +26,10 @@ const funnelShape = Object.fromEntries(EVENT_TYPES.map((type) => [type, z.number
 export const funnelSchema = z.object({
   recipients: z.number().int(),
   ...funnelShape,
+  submit_attempted: z
+    .number()
+    .int()
+    .describe('pressed the phishing page submit, also with every field empty; submitted counts entered data'),
   average_score: z.number().nullable().describe('mean questionnaire score, null before any'),
 });
 
@@ -35,7 +45,8 @@ export const recipientResultSchema = z.object({
   language_code: z.enum(LANGUAGE_CODES).nullable(),
   status: z.enum(RECIPIENT_STATUSES).describe('furthest step reached, or created'),
   ...timeShape,
-  score: z.number().nullable(),
+  score: z.number().nullable().describe('the latest questionnaire attempt'),
+  questionnaire_attempts: z.number().int().describe('the first attempt and each retake'),
 });
 
 export const resultsSchema = z.object({
@@ -58,16 +69,23 @@ export interface ResultsOptions {
 
 export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
   const { db } = database;
-  const [{ recipients, byType, average }, rows] = await Promise.all([
+  const [{ recipients, byType, average }, rows, submitAttempted] = await Promise.all([
     funnelCounts(db, campaign.tenant_id, campaign.id),
     recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
+    submitAttemptCount(db, campaign.tenant_id, campaign.id),
   ]);
+  const attempts = await questionnaireAttempts(
+    db,
+    campaign.id,
+    rows.map((row) => row.id),
+  );
   const funnel = {
     recipients,
     ...(Object.fromEntries(EVENT_TYPES.map((type) => [type, byType.get(type) ?? 0])) as Record<
       EventType,
       number
     >),
+    submit_attempted: submitAttempted,
     average_score: average === null ? null : Math.round(average * 10) / 10,
   };
   const pseudonymKey = createHmac('sha256', options.pseudonymKey)
@@ -86,6 +104,8 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
         ...identity,
         ...rest,
         status: furthestStatus(EVENT_TYPES.filter((t) => rest[`${t}_at`] !== null)),
+        // Recorded before attempts were kept: the one completion counts as one attempt.
+        questionnaire_attempts: attempts.get(id) ?? (rest.questionnaire_completed_at === null ? 0 : 1),
       };
     }),
   };
@@ -100,6 +120,13 @@ export function resultsCsv(results: Results): string {
   const identity = results.pseudonymised ? ['pseudonym'] : ['email', 'person_id', 'first_name'];
   return stringify(results.recipients, {
     header: true,
-    columns: [...identity, 'language_code', 'status', ...EVENT_TYPES.map((t) => `${t}_at`), 'score'],
+    columns: [
+      ...identity,
+      'language_code',
+      'status',
+      ...EVENT_TYPES.map((t) => `${t}_at`),
+      'score',
+      'questionnaire_attempts',
+    ],
   });
 }

@@ -66,6 +66,7 @@ describeEachDatabase('operator API: results', (get) => {
       sei_viewed: 1,
       questionnaire_completed: 2,
       completed: 1,
+      submit_attempted: 0,
       average_score: 60.5,
     });
     const byEmail = new Map(body.recipients.map((r) => [String(r.email), r]));
@@ -164,6 +165,36 @@ describeEachDatabase('operator API: results', (get) => {
     });
     expect(pcsv.body.split('\n')[0]).toMatch(/^pseudonym,language_code,status,/);
     expect(pcsv.body).not.toContain('@example.com');
+  });
+});
+
+describeEachDatabase('operator API: results count data entered, and keep every attempt', (get) => {
+  it('counts an empty submit under submit_attempted only, and each questionnaire retake', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const id = await importCampaign(h, tenant);
+    await importCsv(h, tenant, id, 'email\nann@example.com\nbob@example.com\n');
+    const links = (
+      await h.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+    ).json<{ links: { email: string; rid: string }[] }>().links;
+    const rid = (email: string) => links.find((l) => l.email === email)!.rid;
+    const post = (payload: unknown) =>
+      h.app.inject({ method: 'POST', url: '/api/events', payload: payload as Record<string, unknown> });
+    // Ann pressed Sign in with every field empty, then again with a user name; Bob only empty.
+    await post({ rid: rid('ann@example.com'), type: 'submitted', details: { fields: [] } });
+    await post({ rid: rid('ann@example.com'), type: 'submitted', details: { fields: ['username'] } });
+    await post({ rid: rid('bob@example.com'), type: 'submitted', details: { fields: [] } });
+    const results = async () =>
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `/api/admin/campaigns/${id}/results`,
+          headers: tenant.headers,
+        })
+      ).json<ResultsBody>();
+    const body = await results();
+    expect(body.funnel).toMatchObject({ submitted: 1, submit_attempted: 2 });
+    expect(body.recipients.every((r) => r.questionnaire_attempts === 0)).toBe(true);
   });
 });
 

@@ -25,3 +25,14 @@ export async function countTenants(db: Kysely<Database>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Tenants with this exact name, oldest first. */
+export function findTenantsByName(db: Kysely<Database>, name: string) {
+  return db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'created_at'])
+    .where('name', '=', name)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

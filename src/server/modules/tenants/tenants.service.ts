@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { findTenantIdByKeyHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
-import { countTenants, findTenant, insertTenant, listTenants } from './tenants.repository';
+import { countTenants, findTenant, findTenantsByName, insertTenant, listTenants } from './tenants.repository';
 
 type Db = Kysely<Database>;
 
@@ -26,6 +26,12 @@ export async function createTenant(db: Db, name: string) {
 }
 
 export { listTenants };
+
+/** The oldest tenant with this name, if any. */
+export async function oldestTenantNamed(db: Db, name: string) {
+  const [tenant] = await findTenantsByName(db, name);
+  return tenant;
+}
 
 export async function hasNoTenant(db: Db): Promise<boolean> {
   return (await countTenants(db)) === 0;

@@ -7,7 +7,7 @@ export function DefaultRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('default.title'));
   return (
-    <Page title={t('default.title')}>
+    <Page title={t('default.title')} next={t('default.next')}>
       <p>{t('default.body')}</p>
     </Page>
   );

@@ -7,7 +7,7 @@ export function NotFoundRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('notFound.title'));
   return (
-    <Page title={t('notFound.title')}>
+    <Page title={t('notFound.title')} next={t('notFound.next')}>
       <p>{t('notFound.body')}</p>
     </Page>
   );

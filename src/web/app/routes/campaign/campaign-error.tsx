@@ -7,7 +7,7 @@ export function CampaignErrorRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('campaignError.title'));
   return (
-    <Page title={t('campaignError.title')}>
+    <Page title={t('campaignError.title')} next={t('campaignError.next')}>
       <p>{t('campaignError.body')}</p>
     </Page>
   );

@@ -12,9 +12,13 @@ export function AwarenessPage() {
   const { title, content } = data.awareness;
   return (
     <JourneyStep page="awareness" title={title || t('awareness.title')} logo={data.custom_logo || undefined}>
-      <p className="journey-lead">
-        {data.first_name ? t('awareness.leadNamed', { name: data.first_name }) : t('awareness.lead')}
-      </p>
+      {/* The built-in reassurance only stands in for missing content: operators' own awareness
+          text says the same, and saying it twice reads as filler. */}
+      {!content.trim() && (
+        <p className="journey-lead">
+          {data.first_name ? t('awareness.leadNamed', { name: data.first_name }) : t('awareness.lead')}
+        </p>
+      )}
       {data.typeHtml ? (
         <SafeHtml className="journey-prose" html={content} />
       ) : (

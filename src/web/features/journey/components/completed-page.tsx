@@ -1,14 +1,15 @@
 /**
- * campaign-completed: thanks, score, points and badges, then back to default_url. Records
- * `completed`; the server refuses it while a required questionnaire is unanswered, and then the
- * recipient is sent back to it.
+ * campaign-completed: thanks, score against the pass mark, points and badges, then back to
+ * default_url. Records `completed`; the server refuses it while a required questionnaire is
+ * unanswered, and then the recipient is sent back to it. Below the pass mark, when the campaign
+ * allows it, the one primary action is a retake (and nothing sends the recipient away meanwhile).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { postEvent } from '../api/events';
 import { formatNumber, formatPercent } from '../lib/format';
-import { badgesOf, pointsOf } from '../lib/journey-steps';
+import { badgesOf, canRetake, passedOf, pointsOf } from '../lib/journey-steps';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { RedirectCountdown } from './redirect-countdown';
@@ -34,13 +35,30 @@ export function CompletedPage() {
   const { score } = data.progress;
   const points = pointsOf(data);
   const badges = badgesOf(data);
+  const passed = passedOf(data);
+  const retake = canRetake(data);
+  const passMark = formatPercent(data.gamification.pass_mark, i18n.language);
+  const actions = retake ? (
+    <div className="journey-actions">
+      <button type="button" className="button journey-button" onClick={() => goTo('questionnaire')}>
+        {t('completed.retake')}
+      </button>
+      <a className="button button--secondary" href={data.default_url} rel="noopener noreferrer">
+        {t('completed.returnNow')}
+      </a>
+    </div>
+  ) : (
+    <RedirectCountdown url={data.default_url} />
+  );
   return (
-    <JourneyStep
-      page="completed"
-      title={t('completed.title')}
-      actions={<RedirectCountdown url={data.default_url} />}
-    >
+    <JourneyStep page="completed" title={t('completed.title')} actions={actions}>
       <p className="journey-lead">{t('completed.body')}</p>
+      {passed !== null && (
+        <p className={`completed-verdict ${passed ? 'is-passed' : 'is-failed'}`} role="status">
+          {t(passed ? 'completed.passed' : 'completed.failed', { passMark })}
+          {retake && ` ${t('completed.retakeHint')}`}
+        </p>
+      )}
       <dl className="stats">
         {score !== null && (
           <div className="stats__item">

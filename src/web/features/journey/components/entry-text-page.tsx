@@ -1,5 +1,6 @@
 /** entry_text: the introduction to the questionnaire, with a Start button. */
 import { useTranslation } from 'react-i18next';
+import { markIntroSeen } from '../lib/journey-steps';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { TextBlock } from './safe-html';
@@ -15,7 +16,14 @@ export function EntryTextPage() {
       title={t('entryText.title')}
       actions={
         <div className="journey-actions">
-          <button type="button" className="button journey-button" onClick={goNext}>
+          <button
+            type="button"
+            className="button journey-button"
+            onClick={() => {
+              markIntroSeen(data.rid);
+              goNext();
+            }}
+          >
             {t('entryText.start')}
           </button>
         </div>

@@ -1,7 +1,12 @@
-/** The journey's progress indicator: every step after the phishing page, then the finish. */
+/**
+ * The journey's progress indicator: every step after the phishing page, then the finish. A step
+ * shows as done only when it really was (its event is recorded): a page opened from the address
+ * bar leaves the steps before it "not done", and a line under the bar links to each of them.
+ */
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { isStepDone, type JourneyPage } from '../lib/journey-steps';
+import { Link } from 'react-router';
+import { introSeen, isStepDone, pathOf, withRid, type JourneyPage } from '../lib/journey-steps';
 import { formatNumber } from '../lib/format';
 import { useJourneyData } from './journey-context';
 import './journey-progress.css';
@@ -16,12 +21,21 @@ const STEP_LABEL = {
 } as const;
 
 type StepName = keyof typeof STEP_LABEL;
+type StepState = 'done' | 'current' | 'todo' | 'missed';
 
 export function JourneyProgress({ current }: { current: Exclude<JourneyPage, 'template'> }) {
   const { t, i18n } = useTranslation();
   const data = useJourneyData();
   const steps: StepName[] = [...data.navigation, 'completed'];
   const index = Math.max(steps.indexOf(current), 0);
+  const seen = introSeen(data.rid);
+  const stateOf = (step: StepName, i: number): StepState => {
+    if (i === index) return 'current';
+    if (isStepDone(step, data.progress.completed_steps, seen)) return 'done';
+    return i < index ? 'missed' : 'todo';
+  };
+  const states = steps.map(stateOf);
+  const missed = steps.filter((_, i) => states[i] === 'missed');
   const count = t('journey.stepOf', {
     current: formatNumber(index + 1, i18n.language),
     total: formatNumber(steps.length, i18n.language),
@@ -42,27 +56,27 @@ export function JourneyProgress({ current }: { current: Exclude<JourneyPage, 'te
             key={step}
             label={t(STEP_LABEL[step])}
             number={formatNumber(i + 1, i18n.language)}
-            state={
-              i === index
-                ? 'current'
-                : i < index || isStepDone(step, data.progress.completed_steps)
-                  ? 'done'
-                  : 'todo'
-            }
+            state={states[i] ?? 'todo'}
             t={t}
           />
         ))}
       </ol>
+      {missed.length > 0 && (
+        <p className="journey-progress__missed">
+          {t('journey.missed')}{' '}
+          {missed.map((step, i) => (
+            <span key={step}>
+              {i > 0 && ' · '}
+              <Link to={withRid(pathOf(step), data.rid)}>{t(STEP_LABEL[step])}</Link>
+            </span>
+          ))}
+        </p>
+      )}
     </div>
   );
 }
 
-function ProgressStep(props: {
-  label: string;
-  number: string;
-  state: 'done' | 'current' | 'todo';
-  t: TFunction;
-}) {
+function ProgressStep(props: { label: string; number: string; state: StepState; t: TFunction }) {
   const { label, number, state, t } = props;
   return (
     <li
@@ -75,6 +89,7 @@ function ProgressStep(props: {
       <span className="journey-progress__label">
         {label}
         {state === 'done' && <span className="visually-hidden"> ({t('journey.stepDone')})</span>}
+        {state === 'missed' && <span className="visually-hidden"> ({t('journey.stepMissed')})</span>}
       </span>
     </li>
   );

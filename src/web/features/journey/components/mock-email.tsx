@@ -1,19 +1,17 @@
 /**
  * The phishing email as the recipient received it, each red flag numbered where it is: on the
  * From or Subject line, on the text it points at in the body, or — for a flag with only a
- * region — over that region (percent of the email's box).
+ * region — over that region (percent of the email's box). Numbers sit in the line, before the
+ * text they mark, so at any width and in any script they never cover it.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CampaignData, SeiIndicator } from '../../../../shared/campaign';
+import type { CampaignData } from '../../../../shared/campaign';
 import { formatNumber } from '../lib/format';
 import { markMatches } from '../lib/mark-matches';
+import { FlagRegions, type Marker } from './flag-regions';
+import './flag-regions.css';
 import './mock-email.css';
-
-interface Marker {
-  indicator: SeiIndicator;
-  number: number;
-}
 
 interface MockEmailProps {
   email: NonNullable<CampaignData['email']>;
@@ -27,7 +25,7 @@ function Badges({ markers }: { markers: Marker[] }) {
   return markers.map(({ indicator, number }) => (
     <span
       key={indicator.id}
-      className="mock-email__badge"
+      className="flag-badge mock-email__badge"
       data-number={formatNumber(number, i18n.language)}
       aria-hidden="true"
     />
@@ -55,7 +53,7 @@ function Row({
 }
 
 export function MockEmail({ email, markers }: MockEmailProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const on = (element: string) => markers.filter((m) => m.indicator.target.element === element);
   const inBody = on('body').filter((m) => m.indicator.target.match);
   const body: ReactNode[] = markMatches(
@@ -90,26 +88,7 @@ export function MockEmail({ email, markers }: MockEmailProps) {
         <div className="mock-email__body" dir="auto">
           {body}
         </div>
-        {regional.map(({ indicator, number }) => {
-          const region = indicator.target.region;
-          if (!region) return null;
-          return (
-            <span
-              key={indicator.id}
-              className="mock-email__marker"
-              // Positions come from the campaign; set through the CSSOM, which the CSP allows.
-              style={{
-                insetInlineStart: `${region.x}%`,
-                insetBlockStart: `${region.y}%`,
-                inlineSize: `${region.width}%`,
-                blockSize: `${region.height}%`,
-              }}
-              aria-hidden="true"
-            >
-              <span className="mock-email__badge" data-number={formatNumber(number, i18n.language)} />
-            </span>
-          );
-        })}
+        <FlagRegions markers={regional} />
       </div>
     </figure>
   );

@@ -1,4 +1,5 @@
 /** pdf: the training PDF from the campaign's CDN, viewable in the page, with a download link. */
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignData } from '../../../../shared/campaign';
 import { useJourneyData } from './journey-context';
@@ -18,31 +19,70 @@ export function pdfUrl(data: CampaignData): string | undefined {
   }
 }
 
+/** Fit to width, no thumbnail sidebar: readable at once in Chromium's and Firefox's viewers. */
+export const PDF_VIEW = '#view=FitH&pagemode=none';
+
+/** Phones rarely show a framed PDF at all: below this width the page offers a card instead. */
+const SMALL_SCREEN = '(max-width: 640px)';
+
+// Where matchMedia is missing (old engines, jsdom) the frame is shown, as before.
+const hasMatchMedia = () => typeof window.matchMedia === 'function';
+
+function subscribeSmall(onChange: () => void) {
+  if (!hasMatchMedia()) return () => undefined;
+  const query = window.matchMedia(SMALL_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isSmallScreen = () => hasMatchMedia() && window.matchMedia(SMALL_SCREEN).matches;
+
 export function PdfPage() {
   const { t } = useTranslation();
   const data = useJourneyData();
   const url = pdfUrl(data);
+  const small = useSyncExternalStore(subscribeSmall, isSmallScreen);
   useRecordView(data.rid, 'pdf_viewed', Boolean(url));
   const title = data.pdf?.title || t('pdf.title');
+  if (!url) {
+    return (
+      <JourneyStep page="pdf" title={title}>
+        <p>{t('pdf.missing')}</p>
+      </JourneyStep>
+    );
+  }
+  const links = (
+    <div className="pdf-links">
+      <a className="button" href={url + PDF_VIEW} target="_blank" rel="noopener noreferrer">
+        {t('pdf.open')}
+      </a>
+      <a className="button button--secondary" href={url} download target="_blank" rel="noopener noreferrer">
+        {t('pdf.download')}
+      </a>
+    </div>
+  );
   return (
     <JourneyStep page="pdf" title={title}>
-      {url ? (
-        <>
-          <p className="journey-lead">{t('pdf.intro')}</p>
-          <iframe className="pdf-frame" src={url} title={t('pdf.frameTitle', { title })} />
-          <p className="muted pdf-hint">{t('pdf.hint')}</p>
-          <a
-            className="button button--secondary"
-            href={url}
-            download
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('pdf.download')}
-          </a>
-        </>
+      <p className="journey-lead">{t('pdf.intro')}</p>
+      {small ? (
+        <div className="pdf-card">
+          <span className="pdf-card__icon" aria-hidden="true">
+            PDF
+          </span>
+          <div className="pdf-card__body">
+            <p className="pdf-card__title" dir="auto">
+              {title}
+            </p>
+            <p className="muted pdf-card__hint">{t('pdf.cardHint')}</p>
+            {links}
+          </div>
+        </div>
       ) : (
-        <p>{t('pdf.missing')}</p>
+        <>
+          <iframe className="pdf-frame" src={url + PDF_VIEW} title={t('pdf.frameTitle', { title })} />
+          <p className="muted pdf-hint">{t('pdf.hint')}</p>
+          {links}
+        </>
       )}
     </JourneyStep>
   );

@@ -41,9 +41,28 @@ export function QuestionnairePage() {
     );
   }
   if (result) {
+    const tryAgain = () => {
+      setResult(undefined);
+      setAnswers({});
+      setIndex(0);
+      setPhase('answering');
+    };
+    const actions =
+      !result.passed && data.questionnaires.allow_retake ? (
+        <div className="journey-actions">
+          <button type="button" className="button journey-button" onClick={goNext}>
+            {t('journey.continue')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={tryAgain}>
+            {t('questionnaire.retake')}
+          </button>
+        </div>
+      ) : (
+        continueButton
+      );
     return (
-      <JourneyStep page="questionnaire" title={t('questionnaire.title')} actions={continueButton}>
-        <QuestionnaireResult result={result} questions={questions} />
+      <JourneyStep page="questionnaire" title={t('questionnaire.title')} actions={actions}>
+        <QuestionnaireResult result={result} questions={questions} passMark={data.gamification.pass_mark} />
       </JourneyStep>
     );
   }
@@ -52,9 +71,13 @@ export function QuestionnairePage() {
   const selected = answers[question.id] ?? [];
   const last = index === questions.length - 1;
   const canMoveOn = !required || selected.length > 0;
+  // Once an attempt is recorded, a new submission is a retake (the server allows it after a fail
+  // when the campaign does); otherwise the server answers with the recorded result.
+  const retake = data.progress.completed_steps.includes('questionnaire_completed');
   const submit = () => {
     setPhase('sending');
-    postEvent({ rid: data.rid, type: 'questionnaire_completed', details: { answers } }).then(
+    const details = retake ? { answers, retake } : { answers };
+    postEvent({ rid: data.rid, type: 'questionnaire_completed', details }).then(
       (response) => (response.result ? setResult(response.result) : goNext()),
       () => setPhase('failed'),
     );

@@ -8,9 +8,10 @@ import './questionnaire-result.css';
 interface QuestionnaireResultProps {
   result: Result;
   questions: CampaignData['questionnaires']['questions'];
+  passMark: number;
 }
 
-export function QuestionnaireResult({ result, questions }: QuestionnaireResultProps) {
+export function QuestionnaireResult({ result, questions, passMark }: QuestionnaireResultProps) {
   const { t, i18n } = useTranslation();
   const optionText = (questionId: string, ids: string[]) => {
     const question = questions.find((q) => q.id === questionId);
@@ -31,11 +32,15 @@ export function QuestionnaireResult({ result, questions }: QuestionnaireResultPr
         <p className="result__verdict">
           {t(result.passed ? 'questionnaire.passed' : 'questionnaire.failed')}
         </p>
+        <p>{t('questionnaire.passMark', { passMark: formatPercent(passMark, i18n.language) })}</p>
       </div>
       <ol className="result__list">
         {result.questions.map((q) => (
           <li key={q.id} className={`result__item ${q.correct ? 'is-correct' : 'is-incorrect'}`}>
-            <p className="result__question">{questions.find((x) => x.id === q.id)?.text}</p>
+            {/* Operator text keeps its own direction (an English "?" stays at its end in Arabic). */}
+            <p className="result__question operator-text" dir="auto">
+              {questions.find((x) => x.id === q.id)?.text}
+            </p>
             <p className="result__mark">
               <span aria-hidden="true">{q.correct ? '✓ ' : '✗ '}</span>
               {t(q.correct ? 'questionnaire.correct' : 'questionnaire.incorrect')}
@@ -45,7 +50,7 @@ export function QuestionnaireResult({ result, questions }: QuestionnaireResultPr
               <p>{t('questionnaire.correctAnswer', { answer: optionText(q.id, q.correct_options) })}</p>
             )}
             {q.explanation && (
-              <p className="muted" dir="auto">
+              <p className="muted operator-text" dir="auto">
                 {q.explanation}
               </p>
             )}

@@ -1,6 +1,8 @@
 /**
- * Back to default_url: a button, and a visible countdown that can be paused or switched off
- * (WCAG 2.2.1: people who need more time must be able to stop a time limit).
+ * Back to default_url: one primary button, and a visible countdown that can be paused or
+ * switched off (WCAG 2.2.1: people who need more time must be able to stop a time limit). The
+ * line under the buttons says what the timer is doing now — counting, paused or off — never two
+ * of them at once.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,31 +34,37 @@ export function RedirectCountdown({ url }: { url: string }) {
   }, [mode, url]);
 
   const seconds = formatNumber(remaining, i18n.language);
+  const status =
+    mode === 'running'
+      ? t('completed.countdown', { seconds })
+      : mode === 'paused'
+        ? t('completed.paused')
+        : t('completed.stopped');
   return (
     <div className="countdown">
       <div className="journey-actions">
         <a className="button journey-button" href={url} rel="noopener noreferrer">
           {t('completed.returnNow')}
         </a>
-        {mode !== 'off' && (
+      </div>
+      {/* role=timer is not announced each second; the state changes below are. */}
+      <p className="countdown__text muted" role="timer" aria-atomic="true">
+        {status}
+      </p>
+      {mode !== 'off' && (
+        <p className="countdown__controls">
           <button
             type="button"
-            className="button button--secondary"
+            className="link-button"
             onClick={() => setMode(mode === 'running' ? 'paused' : 'running')}
           >
             {mode === 'running' ? t('completed.pause') : t('completed.resume')}
           </button>
-        )}
-        {mode !== 'off' && (
-          <button type="button" className="button button--secondary" onClick={() => setMode('off')}>
+          <button type="button" className="link-button" onClick={() => setMode('off')}>
             {t('completed.stay')}
           </button>
-        )}
-      </div>
-      {/* role=timer is not announced each second; the state changes below are. */}
-      <p className="countdown__text muted" role="timer" aria-atomic="true">
-        {mode === 'off' ? t('completed.stopped') : t('completed.countdown', { seconds })}
-      </p>
+        </p>
+      )}
       <p className="visually-hidden" aria-live="polite">
         {mode === 'paused' ? t('completed.paused') : mode === 'off' ? t('completed.stopped') : ''}
       </p>

@@ -4,6 +4,7 @@ import { formatNumber } from '../lib/format';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { MockEmail } from './mock-email';
+import { MockPage } from './mock-page';
 import { TextBlock } from './safe-html';
 import { useRecordView } from './use-record-view';
 import './sei-page.css';
@@ -14,11 +15,13 @@ export function SeiPage() {
   useRecordView(data.rid, 'sei_viewed');
   const numbered = data.sei.map((indicator, i) => ({ indicator, number: i + 1 }));
   const onEmail = numbered.filter(({ indicator }) => indicator.target.on === 'email');
+  const onPage = numbered.filter(({ indicator }) => indicator.target.on === 'page');
   return (
     <JourneyStep page="sei" title={t('sei.title')}>
       <p className="journey-lead">{t(data.email ? 'sei.intro' : 'sei.introNoEmail')}</p>
       <div className="sei-layout">
         {data.email && <MockEmail email={data.email} markers={onEmail} />}
+        {onPage.length > 0 && <MockPage data={data} markers={onPage} />}
         <section aria-labelledby="sei-list-title" className="sei-list">
           <h2 id="sei-list-title">{t('sei.listTitle')}</h2>
           <ol className="sei-list__items">
@@ -27,8 +30,8 @@ export function SeiPage() {
                 <span className="sei-item__number" aria-hidden="true">
                   {formatNumber(number, i18n.language)}
                 </span>
-                <div>
-                  <h3 className="sei-item__title" dir="auto">
+                <div className="sei-item__body">
+                  <h3 className="sei-item__title operator-text" dir="auto">
                     {indicator.title}
                   </h3>
                   {indicator.target.label && (
@@ -38,7 +41,7 @@ export function SeiPage() {
                       })}
                     </p>
                   )}
-                  <p className="sei-item__text" dir="auto">
+                  <p className="sei-item__text operator-text" dir="auto">
                     {indicator.explanation}
                   </p>
                 </div>

@@ -41,18 +41,57 @@ const STEP_EVENT: Record<Exclude<ProgressStep, 'entry_text'>, EventType> = {
 const isEventType = (type: string): type is EventType => EVENT_TYPES.some((known) => known === type);
 
 /**
- * A step is done once its event is recorded; entry_text once the recipient has got past it,
- * that is as far as the questionnaire (by the shared status rank).
+ * A step is done once its event is recorded — never merely because a later page was opened
+ * (from the address bar, say). entry_text records nothing: it is done once its Start button was
+ * pressed in this tab (`introSeen`), or the questionnaire after it is completed.
  */
-export function isStepDone(step: ProgressStep, recorded: readonly string[]): boolean {
+export function isStepDone(step: ProgressStep, recorded: readonly string[], introSeen = false): boolean {
   const reached = recorded.filter(isEventType);
   if (step === 'entry_text') {
-    return reached.some((type) => eventRank(type) >= eventRank('questionnaire_completed'));
+    return introSeen || reached.some((type) => eventRank(type) >= eventRank('questionnaire_completed'));
   }
   return reached.includes(STEP_EVENT[step]);
 }
 
-/** Points from `gamification.points` for the steps done, out of those on offer. */
+const introKey = (rid: string) => `hookwise:intro:${rid}`;
+
+/** Remembers (for this tab) that the quiz intro's Start was pressed; storage may be off. */
+export function markIntroSeen(rid: string): void {
+  try {
+    sessionStorage.setItem(introKey(rid), '1');
+  } catch {
+    // Without storage the intro shows as not done until the questionnaire is; nothing breaks.
+  }
+}
+
+export function introSeen(rid: string): boolean {
+  try {
+    return sessionStorage.getItem(introKey(rid)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the recipient's (latest) questionnaire score reaches the pass mark; null before one. */
+export function passedOf(data: CampaignData): boolean | null {
+  const { score } = data.progress;
+  return score === null ? null : score >= data.gamification.pass_mark;
+}
+
+/** A failed questionnaire may be taken again when the campaign allows it. */
+export function canRetake(data: CampaignData): boolean {
+  return (
+    passedOf(data) === false &&
+    data.questionnaires.allow_retake &&
+    data.navigation.includes('questionnaire') &&
+    data.questionnaires.questions.length > 0
+  );
+}
+
+/**
+ * Points from `gamification.points` for the steps done, out of those on offer. The
+ * questionnaire's points need a pass (gamification.pass_mark), not just an attempt.
+ */
 export function pointsOf(data: CampaignData): { earned: number; total: number } {
   const recorded = data.progress.completed_steps;
   const steps: ProgressStep[] = [...data.navigation, 'completed'];
@@ -61,7 +100,8 @@ export function pointsOf(data: CampaignData): { earned: number; total: number } 
   for (const step of steps) {
     const points = data.gamification.points[step] ?? 0;
     total += points;
-    if (isStepDone(step, recorded)) earned += points;
+    const done = isStepDone(step, recorded, true);
+    if (done && (step !== 'questionnaire' || passedOf(data) === true)) earned += points;
   }
   return { earned, total };
 }

@@ -1,21 +1,28 @@
 /**
- * One row of the reviewer table: the URL, the two decision radios and Submit/Resubmit.
+ * One row of the reviewer table: the URL, the two decision radios, Submit/Resubmit and the
+ * decision already stored for the URL (who, when), which leaves the seed's row state alone.
  * Clicking the already-selected radio flips to the other option (seed rule). A checked radio
  * fires no change event, so that case is caught on click (and on Space for the keyboard); an
  * unchecked one goes through change.
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CurrentDecision } from '../../../../shared/poll';
 import type { Choice, PollRow } from '../lib/poll-row';
+import { StoredDecisionNote } from './stored-decision-note';
 import { UrlDetails } from './url-details';
 
 interface ReviewRowProps {
   row: PollRow;
   onChoose: (choice: Choice) => void;
   onSubmit: () => void;
+  /** The current stored decision; undefined while not known (not loaded, or none stored). */
+  stored?: CurrentDecision;
+  /** Whether the stored decisions were loaded, so "none yet" can be told from "not known". */
+  storedKnown?: boolean;
 }
 
-export function ReviewRow({ row, onChoose, onSubmit }: ReviewRowProps) {
+export function ReviewRow({ row, onChoose, onSubmit, stored, storedKnown = false }: ReviewRowProps) {
   const { t } = useTranslation();
   const id = useId();
   const urlId = `${id}-url`;
@@ -71,6 +78,7 @@ export function ReviewRow({ row, onChoose, onSubmit }: ReviewRowProps) {
         <button type="button" className="button button--small" aria-describedby={urlId} onClick={onSubmit}>
           {row.submitted ? t('poll.resubmit') : t('poll.submit')}
         </button>
+        {storedKnown && <StoredDecisionNote stored={stored} />}
       </td>
     </tr>
   );

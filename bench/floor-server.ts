@@ -1,0 +1,203 @@
+/**
+ * The floor: a minimal server on Hookwise's own stack (Fastify 5, pino with one log line per
+ * request, better-sqlite3 in WAL mode or pg) doing the same work per request as Hookwise and
+ * nothing more. Hookwise's figures are read against it: what Hookwise costs beyond what its stack
+ * must spend on the same work. Run as its own process on a database Hookwise created:
+ *   node --import tsx bench/floor-server.ts   (PORT, DATABASE_URL, POLL_TOKEN_SECRET, WEB_ROOT)
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+type Row = Record<string, unknown>;
+interface Store {
+  one(query: string, values: unknown[]): Promise<Row | undefined>;
+  run(query: string, values: unknown[]): Promise<void>;
+}
+
+const env = process.env;
+const databaseUrl = env.DATABASE_URL ?? '';
+const secret = env.POLL_TOKEN_SECRET ?? '';
+const webRoot = env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../dist/web');
+
+function sqliteStore(file: string): Store {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (query: string) => {
+    let statement = statements.get(query);
+    if (!statement) statements.set(query, (statement = db.prepare(query)));
+    return statement;
+  };
+  return {
+    one: (query, values) => Promise.resolve(prepare(query).get(...values) as Row | undefined),
+    run: (query, values) => {
+      prepare(query).run(...values);
+      return Promise.resolve();
+    },
+  };
+}
+
+function postgresStore(url: string): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // `?` placeholders, as SQLite writes them, become $1, $2, … once per query text.
+  const texts = new Map<string, string>();
+  const text = (query: string) => {
+    let converted = texts.get(query);
+    if (!converted) {
+      let n = 0;
+      texts.set(query, (converted = query.replace(/\?/g, () => `$${++n}`)));
+    }
+    return converted;
+  };
+  return {
+    one: async (query, values) => (await pool.query<Row>(text(query), values)).rows[0],
+    run: async (query, values) => {
+      await pool.query(text(query), values);
+    },
+  };
+}
+
+const store = databaseUrl.startsWith('sqlite:')
+  ? sqliteStore(databaseUrl.slice('sqlite:'.length))
+  : postgresStore(databaseUrl);
+
+/** HS256 with node:crypto: signature, then expiry. */
+function verify(token: string): { tid: string; jti: string; urls: Record<string, boolean> } | undefined {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return undefined;
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+    tid: string;
+    jti: string;
+    exp: number;
+    urls: Record<string, boolean>;
+  };
+  return claims.exp * 1000 > Date.now() ? claims : undefined;
+}
+
+const RECIPIENT = `select r.id, r.tenant_id, r.campaign_id, r.language_code, c.content, c.language_code as campaign_language
+  from recipients r join campaigns c on c.id = r.campaign_id where r.rid = ?`;
+
+/** index.html with each language's translations inlined, rendered once per language. */
+const index = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+const pages = new Map<string, string>();
+function page(language: string): string {
+  let html = pages.get(language);
+  if (!html) {
+    const resources: Row = {};
+    for (const code of new Set([language, 'en'])) {
+      resources[code] = JSON.parse(
+        readFileSync(path.join(webRoot, 'assets/i18n', `${code}.upi-public.json`), 'utf8'),
+      ) as unknown;
+    }
+    const json = JSON.stringify({ language, fixed: true, resources }).replace(/</g, '\\u003c');
+    html = index.replace(
+      '</head>',
+      `<script type="application/json" id="hookwise-i18n">${json}</script></head>`,
+    );
+    pages.set(language, html);
+  }
+  return html;
+}
+
+const parsed = new Map<string, unknown>();
+const app = Fastify({ logger: { level: 'info' }, disableRequestLogging: true });
+app.addHook('onResponse', (request, reply, done) => {
+  request.log.info(
+    { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode },
+    'request',
+  );
+  done();
+});
+
+app.post<{ Body: { url: string; decision: string } }>(
+  '/api/submit',
+  {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['url', 'decision'],
+        additionalProperties: false,
+        properties: {
+          url: { type: 'string', minLength: 1, maxLength: 4096 },
+          decision: { enum: ['TP', 'FP', ''] },
+        },
+      },
+    },
+  },
+  async (request, reply) => {
+    const claims = verify((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
+    if (!claims) return reply.status(401).send({ error: { code: 'token_invalid', message: 'invalid' } });
+    if (!Object.hasOwn(claims.urls, request.body.url))
+      return reply.status(403).send({ error: { code: 'url_not_in_token', message: 'no' } });
+    const at = new Date().toISOString();
+    await store.run(
+      'insert into url_reviews (id, tenant_id, url, decision, jti, reviewer, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      [randomUUID(), claims.tid, request.body.url, request.body.decision, claims.jti, null, at],
+    );
+    return { url: request.body.url, decision: request.body.decision, at };
+  },
+);
+
+app.post<{ Body: { rid: string; type: string } }>(
+  '/api/events',
+  {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['rid', 'type'],
+        properties: { rid: { type: 'string', maxLength: 64 }, type: { type: 'string', maxLength: 40 } },
+      },
+    },
+  },
+  async (request, reply) => {
+    const recipient = await store.one(RECIPIENT, [request.body.rid]);
+    if (!recipient) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    await store.run(
+      `insert into events (id, tenant_id, campaign_id, recipient_id, type, details, ip, user_agent, created_at)
+       values (?, ?, ?, ?, ?, '{}', ?, ?, ?) on conflict (recipient_id, type) do nothing`,
+      [
+        randomUUID(),
+        recipient.tenant_id,
+        recipient.campaign_id,
+        recipient.id,
+        request.body.type,
+        null,
+        null,
+        new Date().toISOString(),
+      ],
+    );
+    return { type: request.body.type, recorded: true };
+  },
+);
+
+app.get<{ Params: { rid: string } }>('/api/campaign/:rid', async (request, reply) => {
+  const recipient = await store.one(RECIPIENT, [request.params.rid]);
+  if (!recipient) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+  const id = String(recipient.campaign_id);
+  if (!parsed.has(id)) parsed.set(id, JSON.parse(String(recipient.content)));
+  return {
+    rid: request.params.rid,
+    campaign_id: id,
+    language_code: recipient.language_code,
+    content: parsed.get(id),
+  };
+});
+
+app.get<{ Querystring: { rid?: string } }>('/phish', async (request, reply) => {
+  const recipient = await store.one(RECIPIENT, [request.query.rid ?? '']);
+  const language = recipient?.language_code ?? recipient?.campaign_language;
+  return reply.type('text/html; charset=utf-8').send(page(typeof language === 'string' ? language : 'en'));
+});
+
+app.get('/api/health', () => ({ status: 'ok' }));
+
+await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });

@@ -1,0 +1,114 @@
+/**
+ * Many instances, one PostgreSQL: two real server processes on one database behave as one
+ * service. The per-client rate limit is one budget across both; a campaign ended through one is
+ * closed on the other at once; concurrent reviewer decisions through both leave the current
+ * decision and the malicious-URL database in agreement. Needs PostgreSQL (TEST_DATABASE_URL).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '../src/server/modules/journey/journey.fixtures';
+import { mintPollToken } from '../src/server/modules/poll/poll-token';
+import { createTenant } from '../src/server/modules/tenants/tenants.service';
+import { durablePostgres, type DurableDb } from './support/durable-db';
+import { freePort, startProcess, type ServerProcess } from './support/process-server';
+
+const SECRET = 'instances-secret-0123456789-0123456789-abcdef';
+const URL_UNDER_REVIEW = 'https://instances.example/login';
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+if (!pgUrl) {
+  if (process.env.REQUIRE_PG === '1') throw new Error('REQUIRE_PG=1 but TEST_DATABASE_URL is not set');
+  console.warn('\n*** SKIPPED: two-instance tests need PostgreSQL (set TEST_DATABASE_URL) ***\n');
+}
+
+async function pair(store: DurableDb, rateLimit: string): Promise<[ServerProcess, ServerProcess]> {
+  const env = { ...store.env, POLL_TOKEN_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: rateLimit };
+  return Promise.all([startProcess(env, await freePort()), startProcess(env, await freePort())]);
+}
+
+describe.runIf(pgUrl)('two instances on one PostgreSQL', () => {
+  let store: DurableDb;
+  let seeded: { apiKey: string; campaignId: string; rid: string; token: string };
+  const running: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    store = await durablePostgres(pgUrl ?? '');
+    const database = openDatabase(store.url);
+    try {
+      await migrateToLatest(database.db);
+      const { tenantId, apiKey } = await createTenant(database.db, 'Instances');
+      const campaign = await seedCampaign(database.db, MINIMAL_CAMPAIGN, { tenantId });
+      const token = await mintPollToken(SECRET, {
+        tenantId,
+        urls: { [URL_UNDER_REVIEW]: false },
+        expiresInSeconds: 3600,
+      });
+      seeded = { apiKey, campaignId: campaign.campaignId, rid: campaign.recipients[0]?.rid ?? '', token };
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(running.map((server) => server.kill('SIGTERM')));
+    await store.dispose();
+  });
+
+  it('holds one rate-limit budget per client across both instances', async () => {
+    const [a, b] = await pair(store, '4');
+    running.push(a, b);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const server = i % 2 === 0 ? a : b;
+      statuses.push((await fetch(`${server.url}/api/campaign/${'A'.repeat(32)}`)).status);
+    }
+    // Four requests in the budget, whichever instance answered them; then both refuse.
+    expect(statuses).toEqual([404, 404, 404, 404, 429, 429]);
+  });
+
+  it('agrees on decisions made through both, and sees a campaign ended through the other', async () => {
+    const [a, b] = await pair(store, '100000');
+    running.push(a, b);
+    const submit = (server: ServerProcess, decision: 'TP' | 'FP') =>
+      fetch(`${server.url}/api/submit`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${seeded.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: URL_UNDER_REVIEW, decision }),
+      }).then((res) => res.status);
+    for (let round = 0; round < 3; round++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => submit(i % 2 === 0 ? a : b, i % 3 === 0 ? 'TP' : 'FP')),
+      );
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const database = openDatabase(store.url);
+      try {
+        const latest = await database.db
+          .selectFrom('url_reviews')
+          .select('decision')
+          .where('url', '=', URL_UNDER_REVIEW)
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        const listed = await database.db
+          .selectFrom('malicious_urls')
+          .select('url')
+          .where('url', '=', URL_UNDER_REVIEW)
+          .executeTakeFirst();
+        expect(listed !== undefined, `round ${round}: latest ${latest.decision}`).toBe(
+          latest.decision === 'TP',
+        );
+      } finally {
+        await database.close();
+      }
+    }
+
+    expect((await fetch(`${b.url}/api/campaign/${seeded.rid}`)).status).toBe(200);
+    const ended = await fetch(`${a.url}/api/admin/campaigns/${seeded.campaignId}/end`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${seeded.apiKey}` },
+    });
+    expect(ended.status).toBe(200);
+    expect((await fetch(`${b.url}/api/campaign/${seeded.rid}`)).status).toBe(404);
+  });
+});
