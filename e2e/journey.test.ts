@@ -72,6 +72,8 @@ describe.runIf(browserAvailable)('recipient journey in Chromium', () => {
     // At 360 px a card to open or download, not a frame phones rarely show.
     expect(await page.locator('iframe.pdf-frame').count()).toBe(0);
     expect(await page.locator('.pdf-card__title').innerText()).toBe('Spotting phishing in 60 seconds');
+    // How long and how big, since a phone shows the card instead of the document.
+    expect(await page.locator('.pdf-card__facts').innerText()).toBe('Pages: 1 · 1.8 kB');
     const pdfSrc = await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href');
     expect(pdfSrc).toBe(`${server.url}/assets/demo/training.pdf`);
     expect(await page.getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe(

@@ -81,7 +81,15 @@ export const campaignFileSchema = z.object({
     typeHtml: z.boolean().default(false),
     content: z.string().max(100_000),
   }),
-  pdf: z.object({ url: z.string().min(1).max(2048), title: text(200).optional() }).optional(),
+  pdf: z
+    .object({
+      url: z.string().min(1).max(2048),
+      title: text(200).optional(),
+      /** Shown on the phone card, where the document is not framed: how long it is, how big. */
+      pages: z.number().int().min(1).max(10_000).optional(),
+      size_bytes: z.number().int().min(1).max(1_000_000_000).optional(),
+    })
+    .optional(),
   sei: z.array(seiIndicatorSchema).max(30).default([]),
   sei_general_info: z.string().max(20_000).default(''),
   entry_text: z.string().max(20_000).default(''),
@@ -163,7 +171,14 @@ export const campaignDataSchema = z.object({
   first_name: z.string(),
   phishing: z.object({ has_template: z.boolean(), template_url: z.string(), brand: z.string() }),
   email: z.object({ from: z.string(), subject: z.string(), body: z.string() }).nullable(),
-  pdf: z.object({ url: z.string(), title: z.string() }).nullable(),
+  pdf: z
+    .object({
+      url: z.string(),
+      title: z.string(),
+      pages: z.number().nullable(),
+      size_bytes: z.number().nullable(),
+    })
+    .nullable(),
   progress: progressSchema,
 });
 

@@ -24,7 +24,7 @@ export function demoCampaign(publicUrl: string): CampaignFileInput {
         '<p>Real attackers send messages just like this one to steal passwords. The next few minutes show you the signs to look for.</p>' +
         '<ul><li>Check the sender address, not just the display name.</li><li>Hover over links before you click.</li><li>Be wary of urgency and deadlines.</li></ul>',
     },
-    pdf: { url: 'training.pdf', title: 'Spotting phishing in 60 seconds' },
+    pdf: { url: 'training.pdf', title: 'Spotting phishing in 60 seconds', pages: 1, size_bytes: 1771 },
     sei: [
       {
         id: 'sender',

@@ -135,7 +135,14 @@ export async function campaignData(ctx: AppContext, rid: string): Promise<Campai
       brand: content.phishing.brand ?? '',
     },
     email: content.email ?? null,
-    pdf: content.pdf ? { url: content.pdf.url, title: content.pdf.title ?? '' } : null,
+    pdf: content.pdf
+      ? {
+          url: content.pdf.url,
+          title: content.pdf.title ?? '',
+          pages: content.pdf.pages ?? null,
+          size_bytes: content.pdf.size_bytes ?? null,
+        }
+      : null,
     progress: await progressOf(db, row),
   };
 }

@@ -37,13 +37,30 @@ function subscribeSmall(onChange: () => void) {
 
 const isSmallScreen = () => hasMatchMedia() && window.matchMedia(SMALL_SCREEN).matches;
 
+/** "Pages: 12 · 1.4 MB" in the page's language, from what the campaign says of its PDF. */
+export function pdfFacts(pdf: CampaignData['pdf'], language: string, pages: string): string {
+  const parts: string[] = [];
+  if (pdf?.pages) parts.push(pages);
+  if (pdf?.size_bytes) {
+    const megabytes = pdf.size_bytes >= 1_000_000;
+    const size = new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: megabytes ? 'megabyte' : 'kilobyte',
+      maximumFractionDigits: 1,
+    });
+    parts.push(size.format(pdf.size_bytes / (megabytes ? 1_000_000 : 1000)));
+  }
+  return parts.join(' · ');
+}
+
 export function PdfPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useJourneyData();
   const url = pdfUrl(data);
   const small = useSyncExternalStore(subscribeSmall, isSmallScreen);
   useRecordView(data.rid, 'pdf_viewed', Boolean(url));
   const title = data.pdf?.title || t('pdf.title');
+  const facts = pdfFacts(data.pdf, i18n.language, t('pdf.pages', { count: data.pdf?.pages ?? 0 }));
   if (!url) {
     return (
       <JourneyStep page="pdf" title={title}>
@@ -73,6 +90,7 @@ export function PdfPage() {
             <p className="pdf-card__title" dir="auto">
               {title}
             </p>
+            {facts && <p className="pdf-card__facts">{facts}</p>}
             <p className="muted pdf-card__hint">{t('pdf.cardHint')}</p>
             {links}
           </div>
