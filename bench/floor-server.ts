@@ -9,7 +9,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import pg from 'pg';
 
 type Row = Record<string, unknown>;
@@ -109,7 +109,11 @@ function page(language: string): string {
 }
 
 const parsed = new Map<string, unknown>();
-const app = Fastify({ logger: { level: 'info' }, disableRequestLogging: true });
+// Hookwise's own logging set-up: one line per request, written by the onResponse hook below.
+const app = Fastify({
+  logger: { level: 'info' },
+  logController: new LogController({ disableRequestLogging: true }),
+});
 app.addHook('onResponse', (request, reply, done) => {
   request.log.info(
     { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode },
