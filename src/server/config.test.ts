@@ -91,4 +91,27 @@ describe('config', () => {
   ])('stops on a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`Invalid ${name}`));
   });
+
+  it('adds the operator scanner catalogue to the built-in one, and stops on a bad entry naming it', () => {
+    const dir = dataDir();
+    const file = path.join(dir, 'catalogue.json');
+    const entry = { name: 'Our gateway', kind: 'mail-security', source: 'ops', certainty: 'certain' };
+    writeFileSync(file, JSON.stringify({ entries: [{ ...entry, networks: ['192.0.2.0/24'] }] }));
+    const config = loadConfig({ DATA_DIR: dir, SCANNER_CATALOGUE_FILE: file });
+    expect(config.scannerCatalogue.at(-1)).toMatchObject({ name: 'Our gateway', agents: [] });
+    expect(config.scannerCatalogue.some((e) => e.networks.includes('40.92.0.0/15'))).toBe(true);
+    expect(config.clicks).toEqual({
+      likelyHumanVisibleMs: 4000,
+      afterSendSeconds: 10,
+      fanoutRecipients: 5,
+      fanoutWindowSeconds: 60,
+    });
+    writeFileSync(file, JSON.stringify({ entries: [{ ...entry, networks: ['192.0.2.0/33'] }] }));
+    expect(() => loadConfig({ DATA_DIR: dir, SCANNER_CATALOGUE_FILE: file })).toThrow(
+      /Invalid SCANNER_CATALOGUE_FILE: entries\.0\.networks\.0: must be a CIDR range/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, CLICK_LIKELY_HUMAN_VISIBLE_MS: '9000' })).toThrow(
+      /Invalid CLICK_LIKELY_HUMAN_VISIBLE_MS/,
+    );
+  });
 });

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BEACON_VISIBLE_MS } from '../shared/clicks';
+import { BUILT_IN_CATALOGUE, catalogueFileSchema, type CatalogueEntry } from './lib/scanner-catalogue';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -29,6 +31,11 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_ROOT: z.string().min(1).optional(),
+  SCANNER_CATALOGUE_FILE: z.string().min(1).optional(),
+  CLICK_LIKELY_HUMAN_VISIBLE_MS: z.coerce.number().int().min(0).max(BEACON_VISIBLE_MS).default(4000),
+  CLICK_AFTER_SEND_SECONDS: z.coerce.number().min(0).default(10),
+  CLICK_FANOUT_RECIPIENTS: z.coerce.number().int().min(2).default(5),
+  CLICK_FANOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export interface Config {
@@ -50,6 +57,20 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimitPerMinute: number;
   readonly webRoot: string;
+  /** How clicks are judged (README "How clicks are judged"). */
+  readonly clicks: ClickThresholds;
+  /** The built-in scanner catalogue and the operator's (SCANNER_CATALOGUE_FILE), in that order. */
+  readonly scannerCatalogue: readonly CatalogueEntry[];
+}
+
+export interface ClickThresholds {
+  /** Visible this long with focus (and no marker): likely_human. */
+  readonly likelyHumanVisibleMs: number;
+  /** A visit this soon after the message was sent: automated. */
+  readonly afterSendSeconds: number;
+  /** This many recipients opened from one network (/24, /48) within the window: automated. */
+  readonly fanoutRecipients: number;
+  readonly fanoutWindowSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -92,8 +113,37 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     webRoot: path.resolve(values.WEB_ROOT ?? path.join(import.meta.dirname, '../../dist/web')),
+    clicks: Object.freeze({
+      likelyHumanVisibleMs: values.CLICK_LIKELY_HUMAN_VISIBLE_MS,
+      afterSendSeconds: values.CLICK_AFTER_SEND_SECONDS,
+      fanoutRecipients: values.CLICK_FANOUT_RECIPIENTS,
+      fanoutWindowSeconds: values.CLICK_FANOUT_WINDOW_SECONDS,
+    }),
+    scannerCatalogue: Object.freeze([
+      ...BUILT_IN_CATALOGUE,
+      ...(values.SCANNER_CATALOGUE_FILE ? operatorCatalogue(values.SCANNER_CATALOGUE_FILE) : []),
+    ]),
   };
   return Object.freeze(config);
+}
+
+/** The operator's catalogue file: the built-in format; a bad file stops start-up, naming the entry. */
+function operatorCatalogue(file: string): CatalogueEntry[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : 'unreadable';
+    throw new ConfigError(`Invalid SCANNER_CATALOGUE_FILE: ${why}`);
+  }
+  const parsed = catalogueFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(
+      `Invalid SCANNER_CATALOGUE_FILE: ${issue?.path.join('.') ?? 'file'}: ${issue?.message ?? 'bad value'}`,
+    );
+  }
+  return parsed.data.entries;
 }
 
 function withoutEmpty(env: Env): Env {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { progressSchema, type Progress } from './campaign';
+import { clickEvidenceSchema, GESTURES } from './clicks';
 import { EVENT_TYPES, MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from './events';
 
 const idPattern = /^[a-z0-9_-]{1,40}$/i;
@@ -24,9 +25,11 @@ export const eventBodySchema = z.discriminatedUnion('type', [
       /** Milliseconds between the page starting to load and the beacon or gesture. */
       elapsed_ms: z.number().int().min(0).max(86_400_000),
       /** Which gesture, when the reason is user_gesture. */
-      gesture: z.enum(['pointer', 'key', 'touch']).optional(),
+      gesture: z.enum(GESTURES).optional(),
       /** Where the page ran: built-in sign-in or the operator's template. */
       page: z.enum(['builtin', 'template']).optional(),
+      /** What the page saw of itself (optional: pages built before it was kept send none). */
+      evidence: clickEvidenceSchema.optional(),
     }),
   }),
   z.strictObject({

@@ -1,5 +1,6 @@
 /** `hookwise results <campaignId>`: the funnel and per-recipient status, as a table, CSV or JSON. */
 import type { Command } from 'commander';
+import { CLICK_VERDICTS } from '../../shared/clicks';
 import { EVENT_TYPES } from '../../shared/events';
 import { campaignResults, resultsCsv, type Results } from '../modules/results/results.service';
 import { campaignById, withDatabase } from './cli-context';
@@ -9,7 +10,7 @@ export function addResultsCommands(program: Command): void {
   program
     .command('results <campaignId>')
     .description(
-      'campaign results: funnel (visited = any GET incl. scanners, clicked = human) and recipients',
+      'campaign results: funnel (visited = any GET incl. scanners, clicked = human or likely_human), verdicts and recipients',
     )
     .option('--csv', 'print the per-recipient status as CSV')
     .option('--json', 'print JSON: {funnel, recipients}')
@@ -37,7 +38,21 @@ function readable(results: Results): string {
     })),
     { step: 'average_score', count: funnel.average_score ?? '-', share: '' },
   ];
+  const { verdicts } = results;
+  const verdictRows = [
+    ...[...CLICK_VERDICTS, 'not_visited' as const].map((verdict) => ({
+      verdict,
+      count: verdicts[verdict],
+      share: percent(verdicts[verdict], funnel.recipients),
+    })),
+    { verdict: 'filtered_visits', count: verdicts.filtered_visits, share: '' },
+  ];
   const identity = results.pseudonymised ? ['pseudonym'] : ['email', 'person_id', 'first_name'];
+  const recipients = results.recipients.map((r) => ({
+    ...r,
+    // e.g. "automated: navigator.webdriver, 4.1 s after send"
+    verdict: r.verdict ? [r.verdict, r.verdict_reasons.join(', ')].filter(Boolean).join(': ') : '-',
+  }));
   const columns = [
     ...identity,
     'status',
@@ -46,12 +61,14 @@ function readable(results: Results): string {
     'submitted_at',
     'completed_at',
     'score',
+    'verdict',
   ];
   return [
     `Campaign ${results.campaign_name} (${results.campaign_id})`,
     '',
     formatTable(funnelRows),
-    formatTable(results.recipients, columns),
+    formatTable(verdictRows),
+    formatTable(recipients, columns),
   ].join('\n');
 }
 

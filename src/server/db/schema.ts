@@ -1,5 +1,6 @@
 /** Row types of every Hookwise table; `Database` is what Kysely is typed against. */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ClickVerdict, VisitSource } from '../../shared/clicks';
 import type { AttemptKind, EventType, RecipientStatus } from '../../shared/events';
 import type { LanguageCode } from '../../shared/languages';
 import type { MaliciousUrlSource } from '../../shared/malicious-urls';
@@ -49,6 +50,30 @@ export interface RecipientTable {
   steps: Generated<number>;
   /** Questionnaire score, once completed. */
   score: Generated<number | null>;
+  /** The best verdict of the recipient's visits; null before any visit. */
+  verdict: Generated<ClickVerdict | null>;
+  /** JSON array of the verdict's short reasons. */
+  verdict_reasons: Generated<string | null>;
+  /** When the message was sent, when known (CSV column sent_at). */
+  sent_at: Generated<string | null>;
+  created_at: string;
+}
+
+/** One visit's evidence and the verdict it earned (fan-out found later may downgrade it). */
+export interface VisitTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  source: VisitSource;
+  network: string | null;
+  catalogue_match: string | null;
+  /** Coarse facts as JSON text (see click-evidence.ts). */
+  facts: string;
+  fanout: number;
+  verdict: ClickVerdict;
+  /** JSON array of short reasons. */
+  reasons: string;
   created_at: string;
 }
 
@@ -125,6 +150,7 @@ export interface Database {
   malicious_urls: MaliciousUrlTable;
   reported_urls: ReportedUrlTable;
   rate_limits: RateLimitTable;
+  visits: VisitTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -137,3 +163,4 @@ export type NewRecipient = Insertable<RecipientTable>;
 export type NewEvent = Insertable<EventTable>;
 export type NewJourneyAttempt = Insertable<JourneyAttemptTable>;
 export type NewUrlReview = Insertable<UrlReviewTable>;
+export type NewVisit = Insertable<VisitTable>;

@@ -17,6 +17,7 @@ export function findRecipientByRid(db: Kysely<Database>, rid: string) {
       'r.language_code as recipient_language',
       'r.status',
       'r.created_at as recipient_created_at',
+      'r.sent_at',
       'c.content',
       'c.language_code',
       'c.starts_at',

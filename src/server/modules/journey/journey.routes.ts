@@ -1,10 +1,11 @@
 /**
- * The recipient journey's public surface: its pages (/phish…, /campaign…), campaign data for a
- * rid, the sandboxed template document, and event recording. Every route is rate limited per
+ * The recipient journey's public surface: its pages (/phish…, /campaign…; /phish is the
+ * operator's sandboxed template itself when the campaign has one), campaign data for a rid, the
+ * template's preview document, and event recording. Every route is rate limited per
  * client alike; every failure about a rid is the same plain 404 (loadJourney), which a page
  * shows as the campaign-error page.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignDataSchema } from '../../../shared/campaign';
@@ -15,9 +16,19 @@ import type { AppContext } from '../../context';
 import { isNotFound, notFound } from '../../lib/errors';
 import { perClientLimit } from '../../plugins/rate-limit';
 import type { AppPage } from '../../plugins/web-app';
+import { beaconQuerySchema, beaconToClick } from './beacon';
+import { requestFacts } from './click-evidence';
 import { clampUserAgent, truncateIp } from './client-ip';
-import { campaignData, loadJourney, openJourneyPage, recordEvent, type ClientMeta } from './journey.service';
-import { renderTemplate, TEMPLATE_CSP } from './template';
+import {
+  campaignData,
+  landingTemplate,
+  loadJourney,
+  openJourneyPage,
+  recordBeacon,
+  recordEvent,
+  type ClientMeta,
+} from './journey.service';
+import { LANDING_CSP, renderTemplate, TEMPLATE_CSP } from './template';
 
 const ridParams = z.object({ rid: z.string().max(128) });
 
@@ -29,6 +40,8 @@ export function journeyRoutes(ctx: AppContext, page: AppPage) {
     for (const path of JOURNEY_PATHS) {
       app.get(path, { config }, async (request, reply) => {
         const language = await pageLanguage(ctx, request, path === LANDING_PATH);
+        const template = path === LANDING_PATH && language ? await landingPage(ctx, request) : undefined;
+        if (template) return sendLandingTemplate(reply, template);
         return page.send(request, reply, 200, language);
       });
     }
@@ -64,6 +77,21 @@ export function journeyRoutes(ctx: AppContext, page: AppPage) {
       },
       (request) => recordEvent(ctx, request.body, clientMeta(request)),
     );
+
+    // The sandboxed template document cannot fetch (connect-src 'none'): it reports its click
+    // with an image. Whatever happens, the answer is the same empty 204 (it reveals nothing).
+    app.get('/api/beacon/:rid', { config, exposeHeadRoute: false }, async (request, reply) => {
+      const { rid } = request.params as Record<string, unknown>;
+      const query = beaconQuerySchema.safeParse(request.query);
+      if (typeof rid === 'string' && query.success) {
+        await recordBeacon(ctx, rid, beaconToClick(query.data), clientMeta(request)).catch(
+          (error: unknown) => {
+            if (!isNotFound(error)) request.log.error({ err: error }, 'beacon not recorded');
+          },
+        );
+      }
+      return reply.code(204).header('Cache-Control', 'no-store').send();
+    });
   };
 }
 
@@ -88,6 +116,31 @@ async function pageLanguage(
   }
 }
 
+/**
+ * The operator's template as the landing page itself, for an open rid whose campaign has one
+ * (see template.ts for why top-level and how it is sandboxed); undefined otherwise, and /phish is
+ * then the app. A failed lookup also falls back to the app, which shows its built-in page.
+ */
+async function landingPage(ctx: AppContext, request: FastifyRequest): Promise<string | undefined> {
+  const { rid } = request.query as Record<string, unknown>;
+  if (typeof rid !== 'string') return undefined;
+  try {
+    return await landingTemplate(ctx, rid);
+  } catch (error) {
+    request.log.error({ err: error }, 'landing template lookup failed');
+    return undefined;
+  }
+}
+
+function sendLandingTemplate(reply: FastifyReply, html: string): FastifyReply {
+  return reply
+    .header('Content-Security-Policy', LANDING_CSP)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
 function clientMeta(request: FastifyRequest): ClientMeta {
-  return { ip: truncateIp(request.ip), userAgent: clampUserAgent(request.headers['user-agent']) };
+  const userAgent = clampUserAgent(request.headers['user-agent']);
+  return { ip: truncateIp(request.ip), userAgent, request: requestFacts(request, userAgent) };
 }

@@ -16,7 +16,7 @@ import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '..
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
 import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, isNotFound, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
 import { cleanOperatorHtml } from '../../lib/operator-html';
 import {
@@ -30,7 +30,10 @@ import {
   setRecipientScore,
   type RecipientRow,
 } from './journey.repository';
+import type { RequestFacts } from './click-evidence';
+import { recordVisit } from './clicks.service';
 import { scoreAnswers, validateAnswers } from './scoring';
+import { renderLandingTemplate } from './template';
 
 export interface Journey {
   row: RecipientRow;
@@ -40,6 +43,8 @@ export interface Journey {
 export interface ClientMeta {
   ip: string | null;
   userAgent: string | null;
+  /** The request's shape, for the visit's evidence (see click-evidence.ts). */
+  request?: RequestFacts;
 }
 
 /** The recipient and campaign behind a rid, or a plain 404 for anything not currently open. */
@@ -184,8 +189,45 @@ export async function openJourneyPage(
     if (row) return { row, content: null };
     throw error;
   });
-  if (page.landing && journey.content) await appendStep(db, newEvent(journey.row, 'visited', {}, page.meta));
+  if (page.landing && journey.content) {
+    const { request } = page.meta;
+    // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
+    if (request?.method !== 'HEAD') await appendStep(db, newEvent(journey.row, 'visited', {}, page.meta));
+    if (request) {
+      await recordVisit(db, ctx.config, journey.row, {
+        source: 'page',
+        request,
+        network: page.meta.ip,
+        report: null,
+      });
+    }
+  }
   return recipientLanguage(journey.row);
+}
+
+/**
+ * The landing page (/phish) as the operator's template itself, served top-level under its
+ * sandboxing policy (template.ts); undefined when the rid is not open or the campaign has no
+ * template, and /phish is then the app with its built-in sign-in page.
+ */
+export async function landingTemplate(ctx: AppContext, rid: string): Promise<string | undefined> {
+  let journey: Journey;
+  try {
+    journey = await loadJourney(ctx.database.db, rid);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+  const html = journey.content.phishing.template_html;
+  if (!html) return undefined;
+  const first = journey.content.navigation[0];
+  // As the app's own navigation: the first step, else straight to completion.
+  const next = first ? `/phish/${first}` : '/campaign/campaign-completed';
+  const query = `?rid=${encodeURIComponent(rid)}`;
+  return renderLandingTemplate(html, {
+    next: next + query,
+    beacon: `/api/beacon/${encodeURIComponent(rid)}`,
+  });
 }
 
 export async function recordEvent(
@@ -195,13 +237,12 @@ export async function recordEvent(
 ): Promise<EventResponse> {
   const { db } = ctx.database;
   const { row, content } = await loadJourney(db, body.rid);
-  let details: Record<string, unknown> = body.details ?? {};
+  const details: Record<string, unknown> = body.details ?? {};
   let result: QuestionnaireResult | undefined;
 
   if (body.type === 'clicked') {
-    // Time since the link was created; the send time is not known to this service.
-    const sinceCreated = Date.now() - Date.parse(row.recipient_created_at);
-    details = { ...body.details, since_link_created_ms: Math.max(0, sinceCreated) };
+    const recorded = await recordClick(ctx, row, body.details, meta, 'event');
+    return { type: body.type, recorded, progress: await progressOf(db, row) };
   } else if (body.type === 'submitted') {
     const recorded = await recordSubmit(db, row, body.details.fields, meta);
     return { type: body.type, recorded, progress: await progressOf(db, row) };
@@ -216,6 +257,45 @@ export async function recordEvent(
 
   const recorded = await appendStep(db, newEvent(row, body.type, details, meta), result?.score);
   return { type: body.type, recorded, progress: await progressOf(db, row) };
+}
+
+type ClickDetails = Extract<EventBody, { type: 'clicked' }>['details'];
+
+/**
+ * The running page reported itself (POST /api/events clicked, or the template's beacon): a visit
+ * with the page's evidence, judged with the request's; the first report is also kept as the
+ * recipient's `clicked` event. Returns whether that event was new.
+ */
+export async function recordClick(
+  ctx: AppContext,
+  row: RecipientRow,
+  body: ClickDetails,
+  meta: ClientMeta,
+  source: 'event' | 'beacon',
+): Promise<boolean> {
+  // Time since the link was created, as before; the visit keeps the time since it was sent.
+  const sinceCreated = Math.max(0, Date.now() - Date.parse(row.recipient_created_at));
+  const event = newEvent(row, 'clicked', { ...body, since_link_created_ms: sinceCreated }, meta);
+  const report = {
+    gesture: body.gesture ?? null,
+    evidence: body.evidence ?? null,
+    page: body.page ?? 'builtin',
+  };
+  const request = meta.request ?? {
+    method: 'POST',
+    prefetch: false,
+    secFetch: null,
+    accept: null,
+    userAgent: meta.userAgent,
+    address: undefined,
+  };
+  return recordVisit(ctx.database.db, ctx.config, row, { source, request, network: meta.ip, report }, event);
+}
+
+/** The template's image beacon: recorded like a clicked event from the template page. */
+export async function recordBeacon(ctx: AppContext, rid: string, body: ClickDetails, meta: ClientMeta) {
+  const { row } = await loadJourney(ctx.database.db, rid);
+  await recordClick(ctx, row, body, meta, 'beacon');
 }
 
 /**

@@ -1,74 +1,62 @@
 /**
- * The operator's phishing template as its own document. It runs sandboxed (an opaque origin, no
- * access to the app's storage, cookies or API) inside the app's iframe, with a small script of
- * ours that stops every form submission and tells the app only which fields were filled in.
+ * The operator's phishing template as its own document, in two uses:
+ * - the landing page: served top-level at /phish?rid=… (see landing-script.ts for our script in
+ *   it), so pages cloned from real sites — frame-busters, bodies hidden until their own script
+ *   shows them — render as their authors meant;
+ * - the preview: /api/template/:rid, shown small and inert inside the app's SEI page.
+ * Both are sandboxed by their policy (an opaque origin even at top level: no access to the app's
+ * storage, cookies or API), with a small script of ours placed before any of the template's.
  */
+import { landingScript, type LandingTargets } from './landing-script';
 
 /**
- * The template's own policy. `sandbox` makes its origin opaque even if opened directly;
+ * Shared by both policies. `sandbox` without allow-same-origin makes the origin opaque, and
+ * without allow-popups/allow-modals/allow-top-navigation nothing opens or leaves by a side door;
  * `form-action 'none'` and `connect-src 'none'` stop typed values leaving the browser even when
- * the template's own script calls form.submit() (which skips submit listeners) or fetch().
- * Scripts, styles and images stay allowed so pages cloned from real sites render as intended.
+ * the template's own script calls a native form.submit() or fetch(). Scripts, styles and images
+ * stay allowed so pages cloned from real sites render as intended.
  */
-export const TEMPLATE_CSP = [
+const SANDBOXED = [
   'sandbox allow-scripts allow-forms',
-  "frame-ancestors 'self'",
   "form-action 'none'",
   "connect-src 'none'",
+  "worker-src 'none'",
   "base-uri 'none'",
   "object-src 'none'",
-].join('; ');
+];
 
-// Runs before any template script (it is injected first), in the capture phase on window, so no
-// template handler sees a submit before we cancel it. Only names of non-empty fields are posted;
-// values are never read beyond "is it empty". The parent checks event.source; '*' is fine
-// because the message holds nothing secret, and the sandboxed document cannot know our origin.
-const INTERCEPTOR = `(function () {
-  var SKIP = { submit: 1, button: 1, reset: 1, image: 1, file: 1, hidden: 1 };
-  function filled(form) {
-    var names = [];
-    var elements = form && form.elements ? form.elements : [];
-    for (var i = 0; i < elements.length && names.length < 20; i++) {
-      var el = elements[i];
-      var type = String(el.type || '').toLowerCase();
-      var name = String(el.name || el.id || '').slice(0, 64);
-      if (!name || SKIP[type]) continue;
-      var hasValue = type === 'checkbox' || type === 'radio' ? el.checked : !!el.value;
-      if (hasValue && names.indexOf(name) === -1) names.push(name);
-    }
-    return names;
-  }
+/** The preview document: only the app may frame it. */
+export const TEMPLATE_CSP = [...SANDBOXED, "frame-ancestors 'self'"].join('; ');
+
+/** The landing page is the top-level document: nobody frames it. */
+export const LANDING_CSP = [...SANDBOXED, "frame-ancestors 'none'"].join('; ');
+
+// The preview is inert (the app frames it without allow-forms, under `inert`); this stops a
+// submit anyway, before any template handler, should it be opened some other way.
+const PREVIEW_SCRIPT = `(function () {
   window.addEventListener('submit', function (event) {
     event.preventDefault();
     event.stopImmediatePropagation();
-    parent.postMessage({ hookwise: 'submitted', fields: filled(event.target) }, '*');
   }, true);
-  var gestured = false;
-  function gesture(kind) {
-    return function () {
-      if (gestured) return;
-      gestured = true;
-      parent.postMessage({ hookwise: 'gesture', gesture: kind }, '*');
-    };
-  }
-  window.addEventListener('pointerdown', gesture('pointer'), true);
-  window.addEventListener('keydown', gesture('key'), true);
-  window.addEventListener('touchstart', gesture('touch'), true);
 })();`;
 
-const SCRIPT_TAG = `<script>${INTERCEPTOR}</script>`;
-
-/** Puts our script first: right after <head>, else after <html>, else before everything. */
+/** The SEI page's preview of the template. */
 export function renderTemplate(templateHtml: string): string {
-  const head = /<head(\s[^>]*)?>/i.exec(templateHtml);
-  if (head) return insertAt(templateHtml, head.index + head[0].length);
-  const html = /<html(\s[^>]*)?>/i.exec(templateHtml);
-  if (html) return insertAt(templateHtml, html.index + html[0].length, `<head>${SCRIPT_TAG}</head>`);
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(templateHtml);
-  const at = doctype ? doctype[0].length : 0;
-  return insertAt(templateHtml, at, `<head>${SCRIPT_TAG}</head>`);
+  return withScriptFirst(templateHtml, PREVIEW_SCRIPT);
 }
 
-function insertAt(html: string, index: number, text = SCRIPT_TAG): string {
-  return html.slice(0, index) + text + html.slice(index);
+/** The landing page: the template with our script, which knows where a submit leads. */
+export function renderLandingTemplate(templateHtml: string, targets: LandingTargets): string {
+  return withScriptFirst(templateHtml, landingScript(targets));
+}
+
+/**
+ * Puts our script before anything of the template's: right after its doctype (keeping standards
+ * mode), else at the very start. The parser then opens <head> for it, and the template's own
+ * <html lang dir …> attributes are still applied to the root element.
+ */
+function withScriptFirst(templateHtml: string, script: string): string {
+  const doctype = /^(?:\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i.exec(templateHtml);
+  const at = doctype ? doctype[0].length : 0;
+  return `${templateHtml.slice(0, at)}<script>${script}</script>${templateHtml.slice(at)}`;
 }

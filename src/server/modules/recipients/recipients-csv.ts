@@ -1,6 +1,7 @@
 /**
- * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name` and
- * `language`. Each row is accepted or rejected with its line number and the reason, so an
+ * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`,
+ * `language` and `sent_at` (ISO 8601, when the mailer sent the message: clicks within seconds of
+ * it are a scanner's). Each row is accepted or rejected with its line number and the reason, so an
  * operator can fix the file and import again without losing or doubling anyone.
  */
 import { parse } from 'csv-parse/sync';
@@ -13,6 +14,7 @@ export interface RecipientInput {
   person_id: string | null;
   first_name: string | null;
   language_code: LanguageCode | null;
+  sent_at?: string | null;
 }
 
 export interface RejectedRow {
@@ -42,6 +44,13 @@ const rowSchema = z.object({
     (value) => (typeof value === 'string' ? emptyToNull(value.toLowerCase()) : null),
     z.enum(LANGUAGE_CODES, { error: 'unknown language code' }).nullable(),
   ),
+  sent_at: z.preprocess(
+    emptyToNull,
+    z.iso
+      .datetime({ offset: true, error: 'not an ISO 8601 time, e.g. 2026-12-01T09:00:00Z' })
+      .transform((value) => new Date(value).toISOString())
+      .nullable(),
+  ),
 });
 
 interface CsvRecord {
@@ -62,6 +71,7 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
       person_id: record.person_id,
       first_name: record.first_name,
       language_code: record.language ?? record.language_code,
+      sent_at: record.sent_at,
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

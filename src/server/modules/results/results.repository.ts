@@ -57,7 +57,19 @@ export async function recipientStatuses(
     (q, column) => q.orderBy(column),
     db
       .selectFrom('recipients')
-      .select(['id', 'email', 'person_id', 'first_name', 'language_code', 'score', 'created_at'])
+      .select([
+        'id',
+        'email',
+        'person_id',
+        'first_name',
+        'language_code',
+        'score',
+        'created_at',
+        'steps',
+        'verdict',
+        'verdict_reasons',
+        'sent_at',
+      ])
       .where('campaign_id', '=', campaignId)
       .where('tenant_id', '=', tenantId),
   );
@@ -65,7 +77,19 @@ export async function recipientStatuses(
   const pivoted = db
     .selectFrom(recipients.as('r'))
     .leftJoin('events as e', 'e.recipient_id', 'r.id')
-    .select(['r.id', 'r.email', 'r.person_id', 'r.first_name', 'r.language_code', 'r.score', 'r.created_at'])
+    .select([
+      'r.id',
+      'r.email',
+      'r.person_id',
+      'r.first_name',
+      'r.language_code',
+      'r.score',
+      'r.created_at',
+      'r.steps',
+      'r.verdict',
+      'r.verdict_reasons',
+      'r.sent_at',
+    ])
     .select((eb) =>
       EVENT_TYPES.map((type) =>
         eb.fn.min(eb.case().when('e.type', '=', type).then(eb.ref('e.created_at')).end()).as(`${type}_at`),
@@ -79,6 +103,10 @@ export async function recipientStatuses(
       'r.language_code',
       'r.score',
       'r.created_at',
+      'r.steps',
+      'r.verdict',
+      'r.verdict_reasons',
+      'r.sent_at',
     ]);
   const rows = await RECIPIENT_ORDER.reduce((q, column) => q.orderBy(`r.${column}`), pivoted).execute();
   return rows.map((row) => ({
@@ -119,4 +147,28 @@ export async function questionnaireAttempts(
     for (const row of rows) counts.set(row.recipient_id, Number(row.count));
   }
   return counts;
+}
+
+/** How many of the campaign's recipients have each verdict (null: no visit judged yet). */
+export async function verdictCounts(db: Kysely<Database>, tenantId: string, campaignId: string) {
+  const rows = await db
+    .selectFrom('recipients')
+    .select(['verdict', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .groupBy('verdict')
+    .execute();
+  return new Map(rows.map((row) => [row.verdict, Number(row.count)]));
+}
+
+/** Visits judged automated: what the funnel's clicked filtered out. */
+export async function automatedVisitCount(db: Kysely<Database>, tenantId: string, campaignId: string) {
+  const row = await db
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .where('verdict', '=', 'automated')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -6,15 +6,25 @@
 import { createHmac } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import { CLICK_VERDICTS, type ClickVerdict } from '../../../shared/clicks';
 import { LANGUAGE_CODES } from '../../../shared/languages';
-import { EVENT_TYPES, furthestStatus, RECIPIENT_STATUSES, type EventType } from '../../../shared/events';
+import {
+  EVENT_TYPES,
+  furthestStatus,
+  RECIPIENT_STATUSES,
+  stepBit,
+  type EventType,
+} from '../../../shared/events';
+import { parseReasons } from '../journey/clicks.service';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
 import {
+  automatedVisitCount,
   funnelCounts,
   questionnaireAttempts,
   recipientStatuses,
   submitAttemptCount,
+  verdictCounts,
   type ResultsPage,
 } from './results.repository';
 
@@ -46,7 +56,21 @@ export const recipientResultSchema = z.object({
   status: z.enum(RECIPIENT_STATUSES).describe('furthest step reached, or created'),
   ...timeShape,
   score: z.number().nullable().describe('the latest questionnaire attempt'),
+  sent_at: z.string().nullable().describe('when the message was sent, when known'),
+  verdict: z.enum(CLICK_VERDICTS).nullable().describe('how the visits were judged; null before any visit'),
+  verdict_reasons: z.array(z.string()).describe('why, e.g. ["navigator.webdriver", "4.1 s after send"]'),
   questionnaire_attempts: z.number().int().describe('the first attempt and each retake'),
+});
+
+const verdictShape = Object.fromEntries(CLICK_VERDICTS.map((v) => [v, z.number().int()])) as Record<
+  ClickVerdict,
+  z.ZodNumber
+>;
+
+export const verdictsSchema = z.object({
+  ...verdictShape,
+  not_visited: z.number().int().describe('recipients with no visit judged'),
+  filtered_visits: z.number().int().describe('visits judged automated, which clicked does not count'),
 });
 
 export const resultsSchema = z.object({
@@ -54,6 +78,7 @@ export const resultsSchema = z.object({
   campaign_name: z.string(),
   pseudonymised: z.boolean(),
   funnel: funnelSchema,
+  verdicts: verdictsSchema.describe('clicked counts human and likely_human recipients only'),
   recipients: z.array(recipientResultSchema),
 });
 export type Results = z.infer<typeof resultsSchema>;
@@ -69,11 +94,21 @@ export interface ResultsOptions {
 
 export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
   const { db } = database;
-  const [{ recipients, byType, average }, rows, submitAttempted] = await Promise.all([
+  const [{ recipients, byType, average }, rows, submitAttempted, byVerdict, filtered] = await Promise.all([
     funnelCounts(db, campaign.tenant_id, campaign.id),
     recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
     submitAttemptCount(db, campaign.tenant_id, campaign.id),
+    verdictCounts(db, campaign.tenant_id, campaign.id),
+    automatedVisitCount(db, campaign.tenant_id, campaign.id),
   ]);
+  const verdicts = {
+    ...(Object.fromEntries(CLICK_VERDICTS.map((v) => [v, byVerdict.get(v) ?? 0])) as Record<
+      ClickVerdict,
+      number
+    >),
+    not_visited: byVerdict.get(null) ?? 0,
+    filtered_visits: filtered,
+  };
   const attempts = await questionnaireAttempts(
     db,
     campaign.id,
@@ -96,7 +131,15 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
     campaign_name: campaign.name,
     pseudonymised: options.pseudonymise,
     funnel,
-    recipients: rows.map(({ id, email, person_id, first_name, created_at: _created, ...rest }) => {
+    verdicts,
+    recipients: rows.map(({ id, email, person_id, first_name, created_at: _created, steps, ...row }) => {
+      // clicked_at only while the clicked step stands (a verdict that is no person's takes it off).
+      const clicked = (Number(steps) & stepBit('clicked')) !== 0;
+      const rest = {
+        ...row,
+        clicked_at: clicked ? row.clicked_at : null,
+        verdict_reasons: parseReasons(row.verdict_reasons),
+      };
       const identity = options.pseudonymise
         ? { pseudonym: pseudonym(pseudonymKey, id) }
         : { email, person_id, first_name };
@@ -127,6 +170,10 @@ export function resultsCsv(results: Results): string {
       ...EVENT_TYPES.map((t) => `${t}_at`),
       'score',
       'questionnaire_attempts',
+      'sent_at',
+      'verdict',
+      { key: 'verdict_reasons', header: 'verdict_reasons' },
     ],
+    cast: { object: (value) => (Array.isArray(value) ? value.join('; ') : JSON.stringify(value)) },
   });
 }

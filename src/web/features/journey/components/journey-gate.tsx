@@ -1,7 +1,7 @@
 /**
  * Loads the campaign data for the `rid` query parameter (once, shared), switches to the
  * recipient's language, and shows the loading state until both are ready. Failure goes to
- * campaign-error.
+ * campaign-error. Arriving from the operator's template, it records the submission.
  */
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ERROR_PATH } from '../lib/journey-steps';
 import { JourneyContext } from './journey-context';
 import { LoadingState } from './loading-state';
 import { preloadSanitizer } from './safe-html';
+import { useTemplateSubmission } from './use-template-submission';
 // The loading state's rules load with the gate; see loading-state.css.
 import './loading-state.css';
 
@@ -20,6 +21,7 @@ export function JourneyGate({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const entry = useCampaign(params.get('rid'));
   const { i18n } = useTranslation();
+  useTemplateSubmission();
   const language = entry.state === 'ready' ? entry.data.language_code : undefined;
 
   useEffect(() => {

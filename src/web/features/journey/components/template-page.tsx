@@ -1,18 +1,21 @@
-/** /phish: the simulated phishing page, then on to the first learning step. */
+/**
+ * /phish in the app: the built-in sign-in look-alike, then on to the first learning step.
+ * A campaign's own template is not shown here: the server serves it as /phish itself, top-level
+ * and sandboxed (see README "Phishing templates"). Should that lookup fail once, the app is
+ * served instead and the built-in page keeps the journey going rather than leaving it blank.
+ */
 import { useCallback } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { postEvent } from '../api/events';
 import { BuiltinSignIn } from './builtin-sign-in';
 import { useJourneyData } from './journey-context';
-import { TemplateFrame } from './template-frame';
 import { useClickBeacon } from './use-click-beacon';
 import { useJourneyNav } from './use-journey-nav';
 
 export function TemplatePage() {
   const data = useJourneyData();
   const { goNext } = useJourneyNav('template');
-  const hasTemplate = data.phishing.has_template;
-  const sendClick = useClickBeacon(data.rid, hasTemplate ? 'template' : 'builtin');
+  const sendClick = useClickBeacon(data.rid, 'builtin');
   useDocumentTitle(data.phishing.brand || '\u200b');
 
   const onSubmitted = useCallback(
@@ -25,13 +28,6 @@ export function TemplatePage() {
     },
     [data.rid, goNext, sendClick],
   );
-  const onGesture = useCallback(
-    (gesture: 'pointer' | 'key' | 'touch') => sendClick('user_gesture', gesture),
-    [sendClick],
-  );
 
-  if (hasTemplate) {
-    return <TemplateFrame src={data.phishing.template_url} onSubmitted={onSubmitted} onGesture={onGesture} />;
-  }
   return <BuiltinSignIn brand={data.phishing.brand} logo={data.phishing_logo} onSubmitted={onSubmitted} />;
 }

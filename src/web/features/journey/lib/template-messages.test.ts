@@ -1,35 +1,56 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/events';
-import { filledFieldNames, parseTemplateMessage } from './template-messages';
+import { filledFieldNames, parseSubmittedFields, takeSubmission } from './template-messages';
 
-describe('parseTemplateMessage', () => {
-  it('accepts the two shapes the template script posts', () => {
-    expect(parseTemplateMessage({ hookwise: 'submitted', fields: ['email', 'password'] })).toEqual({
-      hookwise: 'submitted',
-      fields: ['email', 'password'],
-    });
-    expect(parseTemplateMessage({ hookwise: 'gesture', gesture: 'key' })).toEqual({
-      hookwise: 'gesture',
-      gesture: 'key',
-    });
+describe('parseSubmittedFields', () => {
+  it('reads the names the template script sends', () => {
+    expect(parseSubmittedFields('email,pass.word,ns:user,a-b_c')).toEqual([
+      'email',
+      'pass.word',
+      'ns:user',
+      'a-b_c',
+    ]);
+    expect(parseSubmittedFields('')).toEqual([]);
   });
 
   it.each([
-    ['not an object', 'submitted'],
-    ['null', null],
-    ['an array', [{ hookwise: 'gesture', gesture: 'key' }]],
-    ['an unknown kind', { hookwise: 'password', value: 'secret' }],
-    ['an extra key (a smuggled value)', { hookwise: 'submitted', fields: ['p'], values: ['hunter2'] }],
-    ['a non-string field', { hookwise: 'submitted', fields: [42] }],
-    ['an empty field name', { hookwise: 'submitted', fields: [''] }],
-    ['an over-long field name', { hookwise: 'submitted', fields: ['x'.repeat(MAX_FIELD_NAME_LENGTH + 1)] }],
-    [
-      'too many fields',
-      { hookwise: 'submitted', fields: Array.from({ length: MAX_SUBMITTED_FIELDS + 1 }, (_, i) => `f${i}`) },
-    ],
-    ['an unknown gesture', { hookwise: 'gesture', gesture: 'scroll' }],
-  ])('refuses %s', (_label, data) => {
-    expect(parseTemplateMessage(data)).toBeUndefined();
+    ['a name with a space or other characters', 'user,p w,pw=hunter2,<b>,é', ['user']],
+    ['an empty name', 'user,,pass', ['user', 'pass']],
+    ['an over-long name', `user,${'x'.repeat(MAX_FIELD_NAME_LENGTH + 1)}`, ['user']],
+    ['a repeat', 'user,user', ['user']],
+  ])('drops %s', (_label, value, expected) => {
+    expect(parseSubmittedFields(value)).toEqual(expected);
+  });
+
+  it('keeps at most as many names as a submission may carry', () => {
+    const many = Array.from({ length: MAX_SUBMITTED_FIELDS + 5 }, (_, i) => `f${i}`).join(',');
+    expect(parseSubmittedFields(many)).toHaveLength(MAX_SUBMITTED_FIELDS);
+  });
+});
+
+describe('takeSubmission', () => {
+  const history = () => ({ state: { idx: 3 }, replaceState: vi.fn() });
+
+  it('returns the rid and names, and takes the parameter off the address', () => {
+    const h = history();
+    const taken = takeSubmission({ href: 'https://x.test/phish/sei?rid=abc&submitted=user%2Cpass#top' }, h);
+    expect(taken).toEqual({ rid: 'abc', fields: ['user', 'pass'] });
+    expect(h.replaceState).toHaveBeenCalledWith({ idx: 3 }, '', '/phish/sei?rid=abc#top');
+  });
+
+  it('takes an empty submission too (a press with nothing filled in)', () => {
+    expect(takeSubmission({ href: 'https://x.test/phish/sei?rid=abc&submitted=' }, history())).toEqual({
+      rid: 'abc',
+      fields: [],
+    });
+  });
+
+  it('does nothing without the parameter, and records nothing without a rid', () => {
+    const h = history();
+    expect(takeSubmission({ href: 'https://x.test/phish/sei?rid=abc' }, h)).toBeUndefined();
+    expect(h.replaceState).not.toHaveBeenCalled();
+    expect(takeSubmission({ href: 'https://x.test/phish/sei?submitted=user' }, h)).toBeUndefined();
+    expect(h.replaceState).toHaveBeenCalledWith({ idx: 3 }, '', '/phish/sei');
   });
 });
 

@@ -1,41 +1,47 @@
 /**
- * Messages the sandboxed template document may post to the app: which fields were filled in
- * (names only) and the first user gesture. Anything else is ignored.
+ * What a phishing page tells the app: the names of the fields that were filled in, never their
+ * values. The built-in page collects them from its form; the operator's template (served
+ * top-level at /phish, sandboxed) moves on to the next step with them in `submitted=` (see the
+ * server's landing-script.ts), which the app reads here.
  */
 import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/events';
-import { isRecord } from '../../../lib/guards';
 
-const GESTURES = ['pointer', 'key', 'touch'] as const;
-type Gesture = (typeof GESTURES)[number];
+/** The parameter the template's script adds to the next step's address. */
+export const SUBMITTED_PARAM = 'submitted';
 
-export type TemplateMessage =
-  { hookwise: 'submitted'; fields: string[] } | { hookwise: 'gesture'; gesture: Gesture };
-
-const isGesture = (value: unknown): value is Gesture => GESTURES.some((gesture) => gesture === value);
-
-const isFieldName = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD_NAME_LENGTH;
-
-const hasOnlyKeys = (value: object, keys: string[]) => Object.keys(value).every((key) => keys.includes(key));
+const FIELD_NAME = new RegExp(`^[A-Za-z0-9_.:-]{1,${MAX_FIELD_NAME_LENGTH}}$`);
 
 /**
- * The message comes from a document the operator wrote, so it is checked key by key: exactly
- * these two shapes, bounded, nothing else. (A schema library here would double the first load.)
+ * The address comes from a document the operator wrote, and anyone can type one: only names of
+ * the expected shape are kept (anything else is dropped, not repaired), at most as many as a
+ * submission may carry, each once.
  */
-export function parseTemplateMessage(message: unknown): TemplateMessage | undefined {
-  if (!isRecord(message)) return undefined;
-  if (message.hookwise === 'submitted' && hasOnlyKeys(message, ['hookwise', 'fields'])) {
-    const { fields } = message;
-    if (!Array.isArray(fields) || fields.length > MAX_SUBMITTED_FIELDS || !fields.every(isFieldName))
-      return undefined;
-    return { hookwise: 'submitted', fields: [...fields] };
+export function parseSubmittedFields(value: string): string[] {
+  const names: string[] = [];
+  for (const name of value.split(',')) {
+    if (FIELD_NAME.test(name) && !names.includes(name)) names.push(name);
+    if (names.length === MAX_SUBMITTED_FIELDS) break;
   }
-  if (message.hookwise === 'gesture' && hasOnlyKeys(message, ['hookwise', 'gesture'])) {
-    const { gesture } = message;
-    if (!isGesture(gesture)) return undefined;
-    return { hookwise: 'gesture', gesture };
-  }
-  return undefined;
+  return names;
+}
+
+/**
+ * Takes the template's submission off the address: returns the rid and field names, and
+ * replaces the address with one without `submitted=`, so a reload or a return through history
+ * never records the submission again. Undefined when there is none.
+ */
+export function takeSubmission(
+  location: Pick<Location, 'href'>,
+  history: Pick<History, 'state' | 'replaceState'>,
+): { rid: string; fields: string[] } | undefined {
+  const url = new URL(location.href);
+  const submitted = url.searchParams.get(SUBMITTED_PARAM);
+  if (submitted === null) return undefined;
+  url.searchParams.delete(SUBMITTED_PARAM);
+  // The router's own state is kept, so its history stays as it was.
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  const rid = url.searchParams.get('rid');
+  return rid ? { rid, fields: parseSubmittedFields(submitted) } : undefined;
 }
 
 /** Names of the form's fields that hold something — the values themselves are never read out. */

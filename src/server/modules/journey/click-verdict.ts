@@ -1,0 +1,83 @@
+/**
+ * Judging one visit from its evidence, and a recipient from its visits. Any automation marker
+ * makes a visit `automated`; otherwise a trusted gesture makes it `human`, a page visible long
+ * enough with focus `likely_human`, and anything less `unverified`.
+ */
+import { CLICK_VERDICTS, type ClickVerdict } from '../../../shared/clicks';
+import type { ClickThresholds } from '../../config';
+import type { CatalogueMatch } from '../../lib/scanner-catalogue';
+import type { PageReport, StoredFacts } from './click-evidence';
+
+export interface Judgement {
+  verdict: ClickVerdict;
+  reasons: string[];
+}
+
+export interface VisitEvidence {
+  facts: StoredFacts;
+  report: PageReport | null;
+  catalogue: CatalogueMatch | null;
+  /** Recipients opened from this visit's network within the window, this one included. */
+  fanout: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function fanoutReason(count: number, t: ClickThresholds): string {
+  return `fan-out: ${count} recipients from one network in ${t.fanoutWindowSeconds} s`;
+}
+
+export function catalogueReason(match: CatalogueMatch): string {
+  return `catalogued ${match.by}: ${match.name} (${match.certainty})`;
+}
+
+function markers(visit: VisitEvidence, t: ClickThresholds): string[] {
+  const { facts, report, catalogue } = visit;
+  const found: string[] = [];
+  if (facts.method === 'HEAD') found.push('HEAD request');
+  if (facts.prefetch) found.push('prefetch');
+  if (report?.evidence?.webdriver) found.push('navigator.webdriver');
+  if (catalogue) found.push(catalogueReason(catalogue));
+  if (facts.since_sent_ms !== null && facts.since_sent_ms <= t.afterSendSeconds * 1000) {
+    found.push(`${seconds(facts.since_sent_ms)} after send`);
+  }
+  if (visit.fanout >= t.fanoutRecipients) found.push(fanoutReason(visit.fanout, t));
+  return found;
+}
+
+export function judgeVisit(visit: VisitEvidence, t: ClickThresholds): Judgement {
+  const automated = markers(visit, t);
+  if (automated.length > 0) return { verdict: 'automated', reasons: automated };
+  const { report } = visit;
+  if (!report) return { verdict: 'unverified', reasons: ['plain GET'] };
+  const { evidence, gesture } = report;
+  if (!evidence) {
+    // Pages built before evidence was kept: a reported gesture counts as before, weakly.
+    return gesture
+      ? { verdict: 'likely_human', reasons: [`${gesture} gesture reported, no evidence (older page)`] }
+      : { verdict: 'unverified', reasons: ['page ran, no evidence (older page)'] };
+  }
+  // A pointer press counts only after the pointer moved: a synthetic click lands without moving.
+  const trusted = evidence.trusted_gesture && gesture && (gesture !== 'pointer' || evidence.pointer_moved);
+  if (trusted) return { verdict: 'human', reasons: [`trusted ${gesture} gesture`] };
+  if (evidence.focused && evidence.visible_ms >= t.likelyHumanVisibleMs) {
+    return { verdict: 'likely_human', reasons: [`visible ${seconds(evidence.visible_ms)} with focus`] };
+  }
+  return { verdict: 'unverified', reasons: ['page ran, no gesture'] };
+}
+
+/**
+ * A recipient's verdict: the best of its visits' (human, likely_human, automated, unverified)
+ * with their reasons,
+ * so a later gesture upgrades; a visit downgraded by later fan-out no longer lifts it.
+ */
+export function recipientJudgement(visits: readonly Judgement[]): Judgement | null {
+  const rank = (v: Judgement) => CLICK_VERDICTS.indexOf(v.verdict);
+  const best = Math.min(...visits.map(rank));
+  if (!Number.isFinite(best)) return null;
+  // The reasons of every visit with that verdict, each once (a scanner often shows several).
+  const reasons = [...new Set(visits.filter((v) => rank(v) === best).flatMap((v) => v.reasons))];
+  return { verdict: CLICK_VERDICTS[best]!, reasons: reasons.slice(0, MAX_REASONS) };
+}
+
+const MAX_REASONS = 6;

@@ -1,0 +1,140 @@
+/**
+ * Every visit to a phishing link keeps its evidence and earns a verdict; the recipient's verdict
+ * is the best of its visits'. The funnel's `clicked` step (its bit and the forward-only status)
+ * follows the recipient's verdict: set while it is human or likely_human, taken off again when
+ * later fan-out shows the visit was a scanner's. See README "How clicks are judged".
+ */
+import type { Kysely } from 'kysely';
+import { COUNTED_VERDICTS, type VisitSource } from '../../../shared/clicks';
+import { eventRank, stepBit } from '../../../shared/events';
+import type { Config } from '../../config';
+import type { Database, NewEvent } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { ScannerCatalogue } from '../../lib/scanner-catalogue';
+import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
+import { fanoutReason, judgeVisit, recipientJudgement, type Judgement } from './click-verdict';
+import { insertEventOnce, markStepReached, type RecipientRow } from './journey.repository';
+import {
+  clearStepBit,
+  countNetworkRecipients,
+  downgradeVisits,
+  findNetworkVisitsToDowngrade,
+  insertVisit,
+  listVisitJudgements,
+  setRecipientVerdict,
+} from './visits.repository';
+
+export interface VisitInput {
+  source: VisitSource;
+  request: RequestFacts;
+  /** The truncated address (/24, /48), as events keep it. */
+  network: string | null;
+  report: PageReport | null;
+}
+
+const catalogues = new WeakMap<readonly unknown[], ScannerCatalogue>();
+
+function catalogueOf(config: Config): ScannerCatalogue {
+  let catalogue = catalogues.get(config.scannerCatalogue);
+  if (!catalogue) {
+    catalogue = new ScannerCatalogue(config.scannerCatalogue);
+    catalogues.set(config.scannerCatalogue, catalogue);
+  }
+  return catalogue;
+}
+
+/**
+ * Records a visit and re-judges the recipients it affects, in one transaction. A click report
+ * (`clickedEvent`) is also kept as the recipient's `clicked` event, once, as the page's report;
+ * whether it counts is the verdict's. Returns whether that event was new.
+ */
+export function recordVisit(
+  db: Kysely<Database>,
+  config: Config,
+  row: RecipientRow,
+  input: VisitInput,
+  clickedEvent?: NewEvent,
+): Promise<boolean> {
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const { request } = input;
+  const facts: StoredFacts = {
+    source: input.source,
+    method: request.method,
+    prefetch: request.prefetch,
+    sec_fetch: request.secFetch,
+    accept: request.accept,
+    since_sent_ms: row.sent_at ? Math.max(0, now - Date.parse(row.sent_at)) : null,
+    ...(input.report ?? {}),
+  };
+  const catalogue = catalogueOf(config).match(request.address, request.userAgent);
+  const windowStart = new Date(now - config.clicks.fanoutWindowSeconds * 1000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    // Other recipients opened from this network in the window, and this one.
+    const others = input.network
+      ? await countNetworkRecipients(trx, row.tenant_id, input.network, windowStart, row.recipient_id)
+      : 0;
+    const fanout = others + 1;
+    const judged = judgeVisit({ facts, report: input.report, catalogue, fanout }, config.clicks);
+    await insertVisit(trx, {
+      id: newId(),
+      tenant_id: row.tenant_id,
+      campaign_id: row.campaign_id,
+      recipient_id: row.recipient_id,
+      source: input.source,
+      network: input.network,
+      catalogue_match: catalogue ? `${catalogue.by}: ${catalogue.name} (${catalogue.certainty})` : null,
+      facts: JSON.stringify(facts),
+      fanout,
+      verdict: judged.verdict,
+      reasons: JSON.stringify(judged.reasons),
+      created_at: createdAt,
+    });
+    const affected = new Set([row.recipient_id]);
+    if (input.network && fanout >= config.clicks.fanoutRecipients) {
+      // Later fan-out evidence downgrades what this network opened earlier in the window.
+      const earlier = await findNetworkVisitsToDowngrade(trx, row.tenant_id, input.network, windowStart);
+      const reasons = JSON.stringify([fanoutReason(fanout, config.clicks)]);
+      await downgradeVisits(
+        trx,
+        earlier.map((v) => v.id),
+        fanout,
+        reasons,
+      );
+      for (const visit of earlier) affected.add(visit.recipient_id);
+    }
+    const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
+    for (const recipientId of affected) await rejudgeRecipient(trx, recipientId);
+    return isNew;
+  });
+}
+
+/** The recipient's verdict from its visits, and the clicked step with it. */
+async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Promise<Judgement | null> {
+  const visits = await listVisitJudgements(trx, recipientId);
+  const judged = recipientJudgement(
+    visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
+  );
+  if (!judged) return null;
+  await setRecipientVerdict(trx, recipientId, judged.verdict, JSON.stringify(judged.reasons));
+  if (COUNTED_VERDICTS.includes(judged.verdict)) {
+    await markStepReached(trx, recipientId, {
+      type: 'clicked',
+      rank: eventRank('clicked'),
+      bit: stepBit('clicked'),
+    });
+  } else {
+    await clearStepBit(trx, recipientId, stepBit('clicked'));
+  }
+  return judged;
+}
+
+export function parseReasons(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * How a visit to a phishing link is judged (see README "How clicks are judged"): the verdicts,
+ * where a visit's evidence came from, and what the running page reports about itself.
+ */
+import { z } from 'zod';
+
+/** Best first: a recipient's verdict is the best of its visits' (fan-out can downgrade a visit). */
+export const CLICK_VERDICTS = ['human', 'likely_human', 'automated', 'unverified'] as const;
+export type ClickVerdict = (typeof CLICK_VERDICTS)[number];
+
+/** The verdicts the funnel's `clicked` counts. */
+export const COUNTED_VERDICTS: readonly ClickVerdict[] = ['human', 'likely_human'];
+
+/** page: the /phish request itself; event: POST /api/events clicked; beacon: the template's image beacon. */
+export const VISIT_SOURCES = ['page', 'event', 'beacon'] as const;
+export type VisitSource = (typeof VISIT_SOURCES)[number];
+
+export const GESTURES = ['pointer', 'key', 'touch'] as const;
+export type Gesture = (typeof GESTURES)[number];
+
+/**
+ * The running page sends its render beacon once it has been visible this long without a
+ * gesture; the server's likely_human threshold (CLICK_LIKELY_HUMAN_VISIBLE_MS) cannot exceed it.
+ */
+export const BEACON_VISIBLE_MS = 5000;
+
+/** What the page saw of itself: only booleans and a duration, never anything typed. */
+export const clickEvidenceSchema = z.strictObject({
+  webdriver: z.boolean(),
+  visible_ms: z.number().int().min(0).max(86_400_000),
+  focused: z.boolean(),
+  trusted_gesture: z.boolean(),
+  pointer_moved: z.boolean(),
+});
+export type ClickEvidence = z.infer<typeof clickEvidenceSchema>;
