@@ -1,8 +1,8 @@
 /**
  * How a visit to a phishing link is judged (see README "How clicks are judged"): the verdicts,
- * where a visit's evidence came from, and what the running page reports about itself.
+ * where a visit's evidence came from, and what the running page reports about itself. Free of
+ * schema code: the recipient's first load imports it (the evidence schema is in journey.ts).
  */
-import { z } from 'zod';
 
 /** Best first: a recipient's verdict is the best of its visits' (fan-out can downgrade a visit). */
 export const CLICK_VERDICTS = ['human', 'likely_human', 'automated', 'unverified'] as const;
@@ -23,13 +23,3 @@ export type Gesture = (typeof GESTURES)[number];
  * gesture; the server's likely_human threshold (CLICK_LIKELY_HUMAN_VISIBLE_MS) cannot exceed it.
  */
 export const BEACON_VISIBLE_MS = 5000;
-
-/** What the page saw of itself: only booleans and a duration, never anything typed. */
-export const clickEvidenceSchema = z.strictObject({
-  webdriver: z.boolean(),
-  visible_ms: z.number().int().min(0).max(86_400_000),
-  focused: z.boolean(),
-  trusted_gesture: z.boolean(),
-  pointer_moved: z.boolean(),
-});
-export type ClickEvidence = z.infer<typeof clickEvidenceSchema>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { progressSchema, type Progress } from './campaign';
-import { clickEvidenceSchema, GESTURES } from './clicks';
+import { GESTURES } from './clicks';
 import { EVENT_TYPES, MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from './events';
 
 const idPattern = /^[a-z0-9_-]{1,40}$/i;
@@ -15,6 +15,16 @@ export const CLICK_REASONS = ['render_beacon', 'user_gesture'] as const;
 export type ClickReason = (typeof CLICK_REASONS)[number];
 
 const rid = z.string().min(1).max(64);
+
+/** What the page saw of itself: only booleans and a duration, never anything typed. */
+export const clickEvidenceSchema = z.strictObject({
+  webdriver: z.boolean(),
+  visible_ms: z.number().int().min(0).max(86_400_000),
+  focused: z.boolean(),
+  trusted_gesture: z.boolean(),
+  pointer_moved: z.boolean(),
+});
+export type ClickEvidence = z.infer<typeof clickEvidenceSchema>;
 
 export const eventBodySchema = z.discriminatedUnion('type', [
   z.strictObject({

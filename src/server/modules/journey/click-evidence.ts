@@ -4,7 +4,8 @@
  * memory, for the catalogue match; what is stored are the coarse facts (see StoredFacts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { ClickEvidence, Gesture, VisitSource } from '../../../shared/clicks';
+import type { Gesture, VisitSource } from '../../../shared/clicks';
+import type { ClickEvidence } from '../../../shared/journey';
 
 export interface RequestFacts {
   method: string;

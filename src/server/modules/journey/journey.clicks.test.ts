@@ -1,18 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { stepBit } from '../../../shared/events';
+import { PERSON } from '../../test/click-fixtures';
 import { describeEachDatabase, type Harness } from '../../test/harness';
 import { demoCampaign } from '../demo/demo-campaign';
 import { seedCampaign } from './journey.fixtures';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const PERSON = {
-  webdriver: false,
-  visible_ms: 900,
-  focused: true,
-  trusted_gesture: true,
-  pointer_moved: true,
-};
 
 let net = 0;
 /** A fresh /24 per visit source, so one test's visits never fan out into another's. */

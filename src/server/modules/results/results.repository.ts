@@ -44,6 +44,21 @@ export interface ResultsPage {
 
 export type EventTimes = Record<`${EventType}_at`, string | null>;
 
+/** The page's recipient columns: selected, and grouped by, once each step's time is pivoted in. */
+const PAGE_COLUMNS = [
+  'r.id',
+  'r.email',
+  'r.person_id',
+  'r.first_name',
+  'r.language_code',
+  'r.score',
+  'r.created_at',
+  'r.steps',
+  'r.verdict',
+  'r.verdict_reasons',
+  'r.sent_at',
+] as const;
+
 /** One row per recipient with the time of each step (null when not reached) and the score. */
 export async function recipientStatuses(
   db: Kysely<Database>,
@@ -77,37 +92,13 @@ export async function recipientStatuses(
   const pivoted = db
     .selectFrom(recipients.as('r'))
     .leftJoin('events as e', 'e.recipient_id', 'r.id')
-    .select([
-      'r.id',
-      'r.email',
-      'r.person_id',
-      'r.first_name',
-      'r.language_code',
-      'r.score',
-      'r.created_at',
-      'r.steps',
-      'r.verdict',
-      'r.verdict_reasons',
-      'r.sent_at',
-    ])
+    .select(PAGE_COLUMNS)
     .select((eb) =>
       EVENT_TYPES.map((type) =>
         eb.fn.min(eb.case().when('e.type', '=', type).then(eb.ref('e.created_at')).end()).as(`${type}_at`),
       ),
     )
-    .groupBy([
-      'r.id',
-      'r.email',
-      'r.person_id',
-      'r.first_name',
-      'r.language_code',
-      'r.score',
-      'r.created_at',
-      'r.steps',
-      'r.verdict',
-      'r.verdict_reasons',
-      'r.sent_at',
-    ]);
+    .groupBy(PAGE_COLUMNS);
   const rows = await RECIPIENT_ORDER.reduce((q, column) => q.orderBy(`r.${column}`), pivoted).execute();
   return rows.map((row) => ({
     ...(row as typeof row & EventTimes),
