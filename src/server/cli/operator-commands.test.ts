@@ -180,6 +180,12 @@ describe('hookwise operator commands', () => {
     expect(results.recipients.filter((r) => r.status === 'completed')).toHaveLength(40);
     expect(table).toMatch(/^clicked\s+200\s+20%$/m);
     expect(table).toMatch(/^visited\s+300\s+30%$/m);
+    // Click verdicts: a count per verdict (these clicks came with no visit evidence), and a
+    // verdict column per recipient.
+    expect(table).toMatch(/^VERDICT\s+COUNT\s+SHARE$/m);
+    expect(table).toMatch(/^not_visited\s+1000\s+100%$/m);
+    expect(table).toMatch(/^filtered_visits\s+0(\s|$)/m);
+    expect(table).toMatch(/^EMAIL\s.*\sVERDICT(\s|$)/m);
     const pseudoRows = parse<Record<string, string>>(pseudonymised, { columns: true });
     expect(pseudoRows).toHaveLength(1000);
     expect(pseudonymised).not.toContain('@example.com');
