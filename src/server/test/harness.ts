@@ -110,3 +110,21 @@ export function describeEachDatabase(title: string, suite: (get: () => Harness) 
     });
   }
 }
+
+/** An app on a fresh SQLite database whose per-client budget is `limit` a minute; closed after `run`. */
+export async function withRateLimitedApp<T>(
+  limit: number,
+  run: (app: FastifyInstance, database: Db) => Promise<T>,
+): Promise<T> {
+  const opened = await openTestSqlite();
+  const app = await buildApp(
+    { config: testConfig({ RATE_LIMIT_PER_MINUTE: String(limit) }), database: opened.database },
+    { logger: { level: 'silent' } },
+  );
+  try {
+    return await run(app, opened.database);
+  } finally {
+    await app.close();
+    await opened.dispose();
+  }
+}

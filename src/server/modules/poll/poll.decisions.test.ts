@@ -1,12 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import {
-  databaseKinds,
-  describeEachDatabase,
-  TEST_SECRET,
-  testConfig,
-  type Harness,
-} from '../../test/harness';
+import { describeEachDatabase, TEST_SECRET, type Harness, withRateLimitedApp } from '../../test/harness';
 import { createTenant } from '../tenants/tenants.service';
 import { mintPollToken } from './poll-token';
 import { currentDecisions } from './poll.service';
@@ -124,14 +117,7 @@ describeEachDatabase('GET /api/decisions and decisions without a choice', (get) 
 
 describe('GET /api/decisions rate limit', () => {
   it('answers 429 in the error shape once the per-minute budget is spent, before checking the token', async () => {
-    const [sqlite] = databaseKinds();
-    if (!sqlite) throw new Error('SQLite is always available');
-    const opened = await sqlite.open();
-    const app = await buildApp(
-      { config: testConfig({ RATE_LIMIT_PER_MINUTE: '3' }), database: opened.database },
-      { logger: { level: 'silent' } },
-    );
-    try {
+    await withRateLimitedApp(3, async (app) => {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const res = await app.inject({ method: 'GET', url: '/api/decisions' });
@@ -139,9 +125,6 @@ describe('GET /api/decisions rate limit', () => {
         if (res.statusCode === 429) expect(res.json()).toMatchObject({ error: { code: 'rate_limited' } });
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    } finally {
-      await app.close();
-      await opened.dispose();
-    }
+    });
   });
 });
