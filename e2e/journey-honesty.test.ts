@@ -34,7 +34,7 @@ describe.runIf(browserAvailable)('an honest journey in Chromium', () => {
       .execute();
 
   beforeAll(async () => {
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -68,7 +68,7 @@ describe.runIf(browserAvailable)('recipient journey layout in Chromium', () => {
   let germanRid = '';
 
   beforeAll(async () => {
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
     const { recipients } = await seedCampaign(server.database.db, withPageFlag(demoCampaign(server.url)), {
       recipients: [...LANGUAGES, 'de'].map((language_code) => ({

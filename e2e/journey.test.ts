@@ -30,8 +30,7 @@ describe.runIf(browserAvailable)('recipient journey in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // WEB_ROOT lets a build outside dist/web be tested (others rebuild dist/web meanwhile).
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -27,7 +27,7 @@ describe.runIf(browserAvailable)('languages in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
     const { recipients } = await seedCampaign(server.database.db, demoCampaign(server.url), {
       recipients: ['ar', 'ja', 'hi'].map((language_code) => ({

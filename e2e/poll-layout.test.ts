@@ -25,7 +25,7 @@ describe.runIf(browserAvailable)('reviewer page layout and analysis in Chromium'
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
     token = await mintPollToken(server.config.pollTokenSecret, {
       tenantId: server.demo.tenantId,

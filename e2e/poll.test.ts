@@ -17,8 +17,7 @@ describe.runIf(browserAvailable)('reviewer page /poll in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    // WEB_ROOT lets a build outside dist/web be tested (e.g. while others rebuild dist/web).
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
     token = new URL(server.demo.pollUrl).searchParams.get('p') ?? '';
   });

@@ -92,7 +92,7 @@ describe.runIf(browserAvailable)('XSS corpus in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startTestServer(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
+    server = await startTestServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
