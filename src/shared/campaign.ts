@@ -61,7 +61,50 @@ export const questionSchema = z
     path: ['correct'],
   });
 
-export const campaignFileSchema = z.object({
+const id = z.string().regex(/^[a-z0-9_-]{1,40}$/i);
+
+/**
+ * One language's version of the operator's texts, over the campaign's default language
+ * (`language_code`). Every field is optional: a text left out is shown in the default language.
+ * Red flags, questions, options and badges are keyed by their ids.
+ */
+export const contentTranslationSchema = z.strictObject({
+  phishing: z.strictObject({ brand: text(100).optional() }).optional(),
+  email: z
+    .strictObject({ from: text(200).optional(), subject: text(300).optional(), body: text(20_000).optional() })
+    .optional(),
+  awareness: z
+    .strictObject({ title: text(200).optional(), content: z.string().max(100_000).optional() })
+    .optional(),
+  pdf: z.strictObject({ url: z.string().min(1).max(2048).optional(), title: text(200).optional() }).optional(),
+  sei: z
+    .record(
+      id,
+      z.strictObject({
+        title: text(200).optional(),
+        explanation: text(2000).optional(),
+        label: text(200).optional(),
+        match: text(500).optional(),
+      }),
+    )
+    .optional(),
+  sei_general_info: z.string().max(20_000).optional(),
+  entry_text: z.string().max(20_000).optional(),
+  questions: z
+    .record(
+      id,
+      z.strictObject({
+        text: text(1000).optional(),
+        explanation: text(2000).optional(),
+        options: z.record(id, text(500)).optional(),
+      }),
+    )
+    .optional(),
+  badges: z.record(z.string().max(40), text(100)).optional(),
+});
+export type ContentTranslation = z.infer<typeof contentTranslationSchema>;
+
+const campaignFileObject = z.object({
   name: text(200),
   language_code: z.enum(LANGUAGE_CODES).default('en'),
   redirect_url: httpUrl.optional(),
@@ -114,6 +157,30 @@ export const campaignFileSchema = z.object({
     .array(stepSchema)
     .max(PHISH_STEPS.length)
     .default([...PHISH_STEPS]),
+  /** The operator's texts in further languages (see contentTranslationSchema). */
+  translations: z.partialRecord(z.enum(LANGUAGE_CODES), contentTranslationSchema).default({}),
+});
+
+/** A translation may only name red flags, questions, options and badges the file has. */
+export const campaignFileSchema = campaignFileObject.superRefine((file, ctx) => {
+  const sei = new Set(file.sei.map((s) => s.id));
+  const badges = new Set(file.gamification.badges.map((b) => b.id));
+  const questions = new Map(file.questionnaire.questions.map((q) => [q.id, new Set(q.options.map((o) => o.id))]));
+  for (const [language, t] of Object.entries(file.translations)) {
+    const unknown = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['translations', language, ...path], message });
+    for (const key of Object.keys(t.sei ?? {}))
+      if (!sei.has(key)) unknown(['sei', key], `no red flag with id "${key}"`);
+    for (const key of Object.keys(t.badges ?? {}))
+      if (!badges.has(key)) unknown(['badges', key], `no badge with id "${key}"`);
+    for (const [key, question] of Object.entries(t.questions ?? {})) {
+      const options = questions.get(key);
+      if (!options) unknown(['questions', key], `no question with id "${key}"`);
+      for (const option of Object.keys(question.options ?? {}))
+        if (options && !options.has(option))
+          unknown(['questions', key, 'options', option], `no option with id "${option}"`);
+    }
+  }
 });
 
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
