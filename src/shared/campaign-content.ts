@@ -10,7 +10,10 @@ import type { LanguageCode } from './languages';
  * The language of the content a recipient sees: their own when the campaign has content in it
  * (its default language, or a translation), else the campaign's default.
  */
-export function contentLanguage(file: CampaignFile, recipient: LanguageCode | null | undefined): LanguageCode {
+export function contentLanguage(
+  file: CampaignFile,
+  recipient: LanguageCode | null | undefined,
+): LanguageCode {
   if (recipient && (recipient === file.language_code || file.translations[recipient])) return recipient;
   return file.language_code;
 }

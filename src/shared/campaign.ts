@@ -71,12 +71,18 @@ const id = z.string().regex(/^[a-z0-9_-]{1,40}$/i);
 export const contentTranslationSchema = z.strictObject({
   phishing: z.strictObject({ brand: text(100).optional() }).optional(),
   email: z
-    .strictObject({ from: text(200).optional(), subject: text(300).optional(), body: text(20_000).optional() })
+    .strictObject({
+      from: text(200).optional(),
+      subject: text(300).optional(),
+      body: text(20_000).optional(),
+    })
     .optional(),
   awareness: z
     .strictObject({ title: text(200).optional(), content: z.string().max(100_000).optional() })
     .optional(),
-  pdf: z.strictObject({ url: z.string().min(1).max(2048).optional(), title: text(200).optional() }).optional(),
+  pdf: z
+    .strictObject({ url: z.string().min(1).max(2048).optional(), title: text(200).optional() })
+    .optional(),
   sei: z
     .record(
       id,
@@ -165,7 +171,9 @@ const campaignFileObject = z.object({
 export const campaignFileSchema = campaignFileObject.superRefine((file, ctx) => {
   const sei = new Set(file.sei.map((s) => s.id));
   const badges = new Set(file.gamification.badges.map((b) => b.id));
-  const questions = new Map(file.questionnaire.questions.map((q) => [q.id, new Set(q.options.map((o) => o.id))]));
+  const questions = new Map(
+    file.questionnaire.questions.map((q) => [q.id, new Set(q.options.map((o) => o.id))]),
+  );
   for (const [language, t] of Object.entries(file.translations)) {
     const unknown = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path: ['translations', language, ...path], message });

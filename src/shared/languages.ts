@@ -57,6 +57,10 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
   return LANGUAGES[code].dir;
 }
 
-export function translationPath(code: LanguageCode): string {
-  return `/assets/i18n/${code}.upi-public.json`;
+/** The translation files: the recipient and reviewer pages' (the seed's name). */
+export const TRANSLATION_NAMESPACES = ['upi-public'] as const;
+export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
+
+export function translationPath(code: LanguageCode, namespace: TranslationNamespace = 'upi-public'): string {
+  return `/assets/i18n/${code}.${namespace}.json`;
 }
