@@ -36,20 +36,26 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface Route {
   method: Method;
   url: string;
+  /** Which listener serves it. */
+  surface: 'public' | 'admin';
 }
 
 function routesOf(own: OwnApp): Route[] {
-  const routes = own.routes.flatMap((route) =>
-    [route.method]
-      .flat()
-      .filter((method): method is Method => ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(method))
-      .map((method) => ({ method, url: route.url })),
-  );
+  const listed = (routes: OwnApp['routes'], surface: Route['surface']) =>
+    routes.flatMap((route) =>
+      [route.method]
+        .flat()
+        .filter((method): method is Method => ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(method))
+        .map((method) => ({ method, url: route.url, surface })),
+    );
   // Unknown paths too: the not-found handler is an endpoint an attacker reaches as well.
   return [
-    ...routes,
-    { method: 'GET', url: '/api/:anything' },
-    { method: 'POST', url: '/api/admin/:anything' },
+    ...listed(own.routes, 'public'),
+    ...listed(own.adminRoutes, 'admin'),
+    { method: 'GET', url: '/api/:anything', surface: 'public' },
+    { method: 'POST', url: '/api/admin/:anything', surface: 'public' },
+    { method: 'GET', url: '/api/:anything', surface: 'admin' },
+    { method: 'POST', url: '/api/admin/:anything', surface: 'admin' },
   ];
 }
 
@@ -60,7 +66,7 @@ for (const kind of databaseKinds()) {
     beforeAll(async () => {
       // The rate limit is not under test here; it would only turn the fuzz into 429s.
       own = await ownApp({ RATE_LIMIT_PER_MINUTE: '1000000' }, kind);
-      seeded = await seedTenantData(own.app, own.database);
+      seeded = await seedTenantData(own.admin, own.database);
     });
     afterAll(() => own?.close());
 
@@ -96,7 +102,7 @@ async function probe(
   seeded: Seeded,
 ): Promise<void> {
   const before = await rowCounts(own.database);
-  const res = await send(own.app, route.method, input, seeded.apiKey);
+  const res = await send(route.surface === 'admin' ? own.admin : own.app, route.method, input, seeded.apiKey);
   counts.add('requests');
   const label = `${route.method} ${input.path.slice(0, 120)} ${JSON.stringify(input.body).slice(0, 200)}`;
   if (res.statusCode >= 500) counts.add('5xx');

@@ -104,7 +104,7 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL', () => {
     }
 
     expect((await fetch(`${b.url}/api/campaign/${seeded.rid}`)).status).toBe(200);
-    const ended = await fetch(`${a.url}/api/admin/campaigns/${seeded.campaignId}/end`, {
+    const ended = await fetch(`${a.adminUrl}/api/admin/campaigns/${seeded.campaignId}/end`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${seeded.apiKey}` },
     });

@@ -13,7 +13,7 @@ import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
 import { tally } from './support/tally';
 
-type Expect = 'not found' | 'no leak' | 'own tenant';
+type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session';
 interface Case {
   url: (b: Seeded) => string;
   expect: Expect;
@@ -23,6 +23,62 @@ interface Case {
 
 /** Keyed by "METHOD route" exactly as Fastify registers it. */
 const CASES: Record<string, Case> = {
+  // Sign-in is not an API-key route: with a key and no cookie there is no session to show.
+  'GET /api/admin/session': { url: () => '/api/admin/session', expect: 'no session' },
+  'POST /api/admin/session': {
+    url: () => '/api/admin/session',
+    expect: 'no session',
+    payload: { email: 'owner@tenant-b.example', password: 'not the password' },
+  },
+  'DELETE /api/admin/session': { url: () => '/api/admin/session', expect: 'no leak' },
+  'GET /api/admin/users': { url: () => '/api/admin/users', expect: 'no leak' },
+  'POST /api/admin/users': {
+    url: () => '/api/admin/users',
+    expect: 'own tenant',
+    payload: {
+      email: 'new@tenant-a.example',
+      name: 'New',
+      role: 'viewer',
+      password: 'a long enough password',
+    },
+  },
+  'PATCH /api/admin/users/:id': {
+    url: (b) => `/api/admin/users/${b.userId}`,
+    expect: 'not found',
+    payload: { role: 'viewer' },
+  },
+  'POST /api/admin/users/:id/password': {
+    url: (b) => `/api/admin/users/${b.userId}/password`,
+    expect: 'not found',
+    payload: { password: 'a long enough password' },
+  },
+  'GET /api/admin/audit': { url: () => '/api/admin/audit', expect: 'no leak' },
+  'PUT /api/admin/campaigns/:id/content': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/content`,
+    expect: 'not found',
+    payload: { name: 'Hijacked', phishing: {}, awareness: { content: 'x' } },
+  },
+  'POST /api/admin/campaigns/:id/duplicate': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/duplicate`,
+    expect: 'not found',
+  },
+  'POST /api/admin/campaigns/:id/launch': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/launch`,
+    expect: 'not found',
+    payload: {},
+  },
+  'GET /api/admin/campaigns/:id/languages': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/languages`,
+    expect: 'not found',
+  },
+  'GET /api/admin/campaigns/:id/recipients': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/recipients`,
+    expect: 'not found',
+  },
+  'DELETE /api/admin/campaigns/:id/recipients/:recipientId': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/recipients/${b.recipientId}`,
+    expect: 'not found',
+  },
   'GET /api/admin/keys': { url: () => '/api/admin/keys', expect: 'no leak' },
   'POST /api/admin/keys': { url: () => '/api/admin/keys', expect: 'own tenant' },
   'DELETE /api/admin/keys/:prefix': { url: (b) => `/api/admin/keys/${b.keyPrefix}`, expect: 'not found' },
@@ -113,13 +169,13 @@ for (const kind of databaseKinds()) {
     let b: Seeded;
     beforeAll(async () => {
       own = await ownApp({}, kind);
-      a = await seedTenantData(own.app, own.database, 'Tenant A');
-      b = await seedTenantData(own.app, own.database, 'Tenant B');
+      a = await seedTenantData(own.admin, own.database, 'Tenant A');
+      b = await seedTenantData(own.admin, own.database, 'Tenant B');
     });
     afterAll(() => own?.close());
 
     it("gives A a 404 for each of B's objects, for every verb, and leaves B untouched", async () => {
-      const routes = own.routes
+      const routes = own.adminRoutes
         .filter((route) => route.url.startsWith('/api/admin'))
         .flatMap((route) =>
           [route.method].flat().map((method) => ({ method, key: `${method} ${route.url}` })),
@@ -139,7 +195,7 @@ for (const kind of databaseKinds()) {
       for (const route of writesLast) {
         const x = CASES[route.key.replace(/^HEAD /, 'GET ')];
         if (!x) throw new Error(`no isolation case for ${route.key}`);
-        const res = await own.app.inject({
+        const res = await own.admin.inject({
           method: route.method as 'GET',
           url: x.url(b),
           headers: {
@@ -156,6 +212,10 @@ for (const kind of databaseKinds()) {
             expect(res.json(), route.key).toEqual({ error: { code: 'not_found', message: 'Not found' } });
           continue;
         }
+        if (x.expect === 'no session') {
+          expect(res.statusCode, route.key).toBe(401);
+          continue;
+        }
         expect(res.statusCode, route.key).toBeLessThan(300);
         if (x.expect === 'no leak')
           for (const url of [b.reportedUrl, b.maliciousUrl]) expect(res.body).not.toContain(url);
@@ -170,8 +230,8 @@ for (const kind of databaseKinds()) {
 
       // B still reaches every one of its objects.
       for (const [key, x] of Object.entries(CASES)) {
-        if (!key.startsWith('GET ')) continue;
-        const res = await own.app.inject({
+        if (!key.startsWith('GET ') || x.expect === 'no session') continue;
+        const res = await own.admin.inject({
           method: 'GET',
           url: x.url(b),
           headers: { authorization: `Bearer ${b.apiKey}` },

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildAdminApp, buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -15,6 +15,9 @@ import { createDemo, type DemoResult } from '../../src/server/modules/demo/demo.
 export interface TestServer {
   url: string;
   app: FastifyInstance;
+  /** The admin listener: console and operator API. */
+  adminUrl: string;
+  admin: FastifyInstance;
   database: Db;
   config: Config;
   demo: DemoResult;
@@ -39,23 +42,31 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const app = await buildApp({ config, database }, { logger: { level: 'info', stream } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  const admin = await buildAdminApp({ config, database }, { logger: { level: 'info', stream } });
+  const url = await listenOnFreePort(app);
+  const adminUrl = await listenOnFreePort(admin);
   config = Object.freeze({ ...config, publicUrl: url });
   const demo = await createDemo(config, database);
   return {
     url,
     app,
+    adminUrl,
+    admin,
     database,
     config,
     demo,
     logs,
     close: async () => {
-      await app.close();
+      await Promise.all([app.close(), admin.close()]);
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `http://127.0.0.1:${port}`;
 }

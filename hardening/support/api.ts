@@ -17,6 +17,8 @@ export const TABLES = [
   'url_reviews',
   'malicious_urls',
   'reported_urls',
+  'users',
+  'sessions',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

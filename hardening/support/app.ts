@@ -3,14 +3,18 @@
  * proxy) or every route's definition: built like the harness's, on a fresh database.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildAdminApp, buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/database';
 import { databaseKinds, testConfig, type DatabaseKind } from '../../src/server/test/harness';
 
 export interface OwnApp {
+  /** The public listener's app, and its routes. */
   app: FastifyInstance;
-  database: Db;
   routes: RouteOptions[];
+  /** The admin listener's app (operator API, console), and its routes. */
+  admin: FastifyInstance;
+  adminRoutes: RouteOptions[];
+  database: Db;
   close(): Promise<void>;
 }
 
@@ -19,17 +23,22 @@ export async function ownApp(env: Record<string, string> = {}, kind?: DatabaseKi
   if (!chosen) throw new Error('no database to test against');
   const opened = await chosen.open();
   const routes: RouteOptions[] = [];
-  const app = await buildApp(
-    { config: testConfig(env), database: opened.database },
-    { logger: { level: 'silent' }, onRoute: (route) => routes.push(route) },
-  );
-  await app.ready();
+  const adminRoutes: RouteOptions[] = [];
+  const ctx = { config: testConfig(env), database: opened.database };
+  const app = await buildApp(ctx, { logger: { level: 'silent' }, onRoute: (route) => routes.push(route) });
+  const admin = await buildAdminApp(ctx, {
+    logger: { level: 'silent' },
+    onRoute: (route) => adminRoutes.push(route),
+  });
+  await Promise.all([app.ready(), admin.ready()]);
   return {
     app,
-    database: opened.database,
     routes,
+    admin,
+    adminRoutes,
+    database: opened.database,
     close: async () => {
-      await app.close();
+      await Promise.all([app.close(), admin.close()]);
       await opened.dispose();
     },
   };

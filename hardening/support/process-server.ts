@@ -10,6 +10,8 @@ const BIN = path.join(import.meta.dirname, '../../bin/hookwise.js');
 
 export interface ServerProcess {
   url: string;
+  /** The admin listener (operator API, console), on a free port of its own. */
+  adminUrl: string;
   output: () => string;
   /** Sends the signal and waits for the process to be gone. */
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -28,12 +30,15 @@ export function freePort(): Promise<number> {
 }
 
 export async function startProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const adminPort = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ADMIN_HOST: '127.0.0.1',
+      ADMIN_PORT: String(adminPort),
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -44,7 +49,12 @@ export async function startProcess(env: Record<string, string>, port: number): P
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, child, () => output);
-  return { url, output: () => output, kill: (signal) => stop(child, signal) };
+  return {
+    url,
+    adminUrl: `http://127.0.0.1:${adminPort}`,
+    output: () => output,
+    kill: (signal) => stop(child, signal),
+  };
 }
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/database';
+import { createUser } from '../../src/server/modules/accounts/accounts.service';
 import { createTenant } from '../../src/server/modules/tenants/tenants.service';
 
 export interface Seeded {
@@ -13,6 +14,8 @@ export interface Seeded {
   rid: string;
   reportId: string;
   keyPrefix: string;
+  userId: string;
+  recipientId: string;
   reportedUrl: string;
   maliciousUrl: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
@@ -59,6 +62,15 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
   await call('POST', '/api/admin/malicious-urls', { urls: [maliciousUrl] });
   const keys = (await call('GET', '/api/admin/keys')) as { keys: { prefix: string }[] };
   const rid = links.links[0]?.rid ?? '';
+  const recipients = (await call('GET', `/api/admin/campaigns/${campaignId}/recipients`)) as {
+    items: { id: string }[];
+  };
+  const user = await createUser(database.db, tenantId, {
+    email: `owner@${slug}.example`,
+    name: `${name} owner`,
+    role: 'owner',
+    password: 'correct horse battery staple',
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -68,8 +80,10 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     rid,
     reportId,
     keyPrefix,
+    userId: user.id,
+    recipientId: recipients.items[0]?.id ?? '',
     reportedUrl,
     maliciousUrl,
-    params: [campaignId, rid, reportId, keyPrefix],
+    params: [campaignId, rid, reportId, keyPrefix, user.id],
   };
 }

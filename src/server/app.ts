@@ -2,6 +2,7 @@
  * Builds the Hookwise Fastify instance without listening: tests drive it with app.inject(),
  * server.ts listens. Routes live in modules/<area>/<area>.routes.ts.
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -24,6 +25,7 @@ import { installRateLimit } from './plugins/rate-limit';
 import { rejectNul } from './plugins/reject-nul';
 import { installRequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
+import { consoleApp } from './plugins/console-app';
 import { loadAppPage, webApp } from './plugins/web-app';
 
 export interface BuildOptions {
@@ -33,7 +35,40 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * The public listener: what recipients and reviewers need, and nothing of the operator's.
+ * Every admin path here is the plain 404 of any unknown path.
+ */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await baseApp(ctx, options, { frameAncestors: "'none'" });
+  const page = loadAppPage(ctx.config.webRoot);
+  await app.register(healthRoutes(ctx));
+  await app.register(journeyRoutes(ctx, page));
+  await app.register(pollRoutes(ctx));
+  await app.register(webApp, { webRoot: ctx.config.webRoot, page });
+  return app;
+}
+
+/**
+ * The admin listener (ADMIN_HOST:ADMIN_PORT): the operator API, its OpenAPI document and the
+ * console. It frames its own pages (the console's previews), nobody else's.
+ */
+export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await baseApp(ctx, options, { frameAncestors: "'self'" });
+  await app.register(fastifyCookie);
+  await app.register(healthRoutes(ctx));
+  // Before the routes it documents: swagger only sees routes registered after it.
+  await registerOpenApi(app);
+  await app.register(adminRoutes(ctx));
+  await app.register(consoleApp, { consoleRoot: ctx.config.consoleRoot, webRoot: ctx.config.webRoot });
+  return app;
+}
+
+async function baseApp(
+  ctx: AppContext,
+  options: BuildOptions,
+  framing: { frameAncestors: string },
+): Promise<FastifyInstance> {
   const level = options.logger?.level ?? ctx.config.logLevel;
   const app = Fastify({
     logger: options.logger?.stream
@@ -59,16 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installErrorHandler(app);
   installRequestLog(app);
   rejectNul(app);
-  securityHeaders(app);
+  securityHeaders(app, framing);
   await installRateLimit(app, ctx);
-
-  const page = loadAppPage(ctx.config.webRoot);
-  await app.register(healthRoutes(ctx));
-  await app.register(journeyRoutes(ctx, page));
-  // Before the routes it documents: swagger only sees routes registered after it.
-  await registerOpenApi(app);
-  await app.register(adminRoutes(ctx));
-  await app.register(pollRoutes(ctx));
-  await app.register(webApp, { webRoot: ctx.config.webRoot, page });
   return app;
 }

@@ -15,6 +15,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  ADMIN_PORT: port.default(8081),
+  ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DEFAULT_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z
@@ -31,6 +35,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_ROOT: z.string().min(1).optional(),
+  CONSOLE_ROOT: z.string().min(1).optional(),
   SCANNER_CATALOGUE_FILE: z.string().min(1).optional(),
   CLICK_LIKELY_HUMAN_VISIBLE_MS: z.coerce.number().int().min(0).max(BEACON_VISIBLE_MS).default(4000),
   CLICK_AFTER_SEND_SECONDS: z.coerce.number().min(0).default(10),
@@ -42,6 +47,11 @@ export interface Config {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
   readonly host: string;
+  /** The admin listener: the operator API, its OpenAPI document and the console. */
+  readonly adminPort: number;
+  readonly adminHost: string;
+  /** Console sign-in: a session ends after this long unused, and after maxHours in any case. */
+  readonly session: { readonly idleMinutes: number; readonly maxHours: number };
   readonly publicUrl: string;
   /**
    * Where campaign-completed sends a recipient when the campaign sets no redirect_url: the
@@ -57,6 +67,8 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimitPerMinute: number;
   readonly webRoot: string;
+  /** The console's build (dist/console). */
+  readonly consoleRoot: string;
   /** How clicks are judged (README "How clicks are judged"). */
   readonly clicks: ClickThresholds;
   /** The built-in scanner catalogue and the operator's (SCANNER_CATALOGUE_FILE), in that order. */
@@ -103,6 +115,9 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
+    adminPort: values.ADMIN_PORT,
+    adminHost: values.ADMIN_HOST,
+    session: Object.freeze({ idleMinutes: values.SESSION_IDLE_MINUTES, maxHours: values.SESSION_MAX_HOURS }),
     publicUrl: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/+$/, ''),
     defaultRedirectUrl: values.DEFAULT_REDIRECT_URL,
     databaseUrl: values.DATABASE_URL ?? `sqlite:${path.join(values.DATA_DIR, 'hookwise.db')}`,
@@ -113,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     webRoot: path.resolve(values.WEB_ROOT ?? path.join(import.meta.dirname, '../../dist/web')),
+    consoleRoot: path.resolve(values.CONSOLE_ROOT ?? path.join(import.meta.dirname, '../../dist/console')),
     clicks: Object.freeze({
       likelyHumanVisibleMs: values.CLICK_LIKELY_HUMAN_VISIBLE_MS,
       afterSendSeconds: values.CLICK_AFTER_SEND_SECONDS,

@@ -1,35 +1,59 @@
 /** Starts Hookwise: migrate, listen, and shut down gracefully on SIGTERM/SIGINT. */
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildAdminApp, buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { devLogStream } from './logger';
 
 export interface RunningServer {
+  /** The public listener: recipients and reviewers. */
   app: FastifyInstance;
+  /** The admin listener: the console and the operator API. */
+  admin: FastifyInstance;
   database: Db;
   url: string;
+  adminUrl: string;
   stop(): Promise<void>;
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database }, { logger: loggerFor(config) });
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const ctx = { config, database };
+  const app = await buildApp(ctx, { logger: loggerFor(config) });
+  const admin = await buildAdminApp(ctx, { logger: loggerFor(config) });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    await admin.listen({ port: config.adminPort, host: config.adminHost });
+  } catch (error) {
+    await Promise.allSettled([app.close(), admin.close()]);
+    await database.close();
+    throw error;
+  }
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      await app.close();
+      await Promise.all([app.close(), admin.close()]);
       await database.close();
     })();
     return stopping;
   };
-  return { app, database, url: `http://${config.host}:${port}`, stop };
+  return {
+    app,
+    admin,
+    database,
+    url: urlOf(app, config.host),
+    adminUrl: urlOf(admin, config.adminHost),
+    stop,
+  };
+}
+
+function urlOf(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /**

@@ -144,3 +144,19 @@ export const previewSchema = z.object({
   pages: z.record(z.enum(['phish', ...PHISH_STEPS, 'campaign-completed']), z.string()),
 });
 export type Preview = z.infer<typeof previewSchema>;
+
+/** Where a campaign is in its life: a draft until launched; ended once ended or past its end. */
+export function campaignStatus(
+  campaign: {
+    launched_at: string | null;
+    starts_at: string | null;
+    ends_at: string | null;
+    ended_at: string | null;
+  },
+  now = Date.now(),
+): CampaignStatus {
+  if (campaign.ended_at || (campaign.ends_at && Date.parse(campaign.ends_at) <= now)) return 'ended';
+  if (!campaign.launched_at) return 'draft';
+  if (campaign.starts_at && Date.parse(campaign.starts_at) > now) return 'scheduled';
+  return 'running';
+}

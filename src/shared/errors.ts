@@ -34,6 +34,13 @@ export const ERROR_CODES = [
   'invalid_dates',
   'invalid_url',
   'campaign_ended',
+  'campaign_not_draft',
+  // Console accounts and sessions.
+  'invalid_credentials',
+  'account_locked',
+  'csrf_failed',
+  'email_taken',
+  'last_owner',
   // Recipient journey.
   'questionnaire_required',
 ] as const;

@@ -44,7 +44,8 @@ export function buildCli(): Command {
       const server = await startServer(config);
       stopOnSignals(server);
       process.stdout.write(
-        `${banner}\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n`,
+        `${banner}\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n` +
+          `Console and operator API: ${server.adminUrl}\n`,
       );
     });
 

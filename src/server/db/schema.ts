@@ -1,6 +1,7 @@
 /** Row types of every Hookwise table; `Database` is what Kysely is typed against. */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ClickVerdict, VisitSource } from '../../shared/clicks';
+import type { Role } from '../../shared/admin-api';
 import type { AttemptKind, EventType, RecipientStatus } from '../../shared/events';
 import type { LanguageCode } from '../../shared/languages';
 import type { MaliciousUrlSource } from '../../shared/malicious-urls';
@@ -31,6 +32,10 @@ export interface CampaignTable {
   starts_at: string | null;
   ends_at: string | null;
   ended_at: string | null;
+  /** Null while a draft: a draft's links are the plain 404 of any unknown rid. */
+  launched_at: string | null;
+  /** IANA zone the operator planned the dates in; they are stored in UTC. */
+  time_zone: Generated<string>;
   created_at: string;
 }
 
@@ -56,6 +61,8 @@ export interface RecipientTable {
   verdict_reasons: Generated<string | null>;
   /** When the message was sent, when known (CSV column sent_at). */
   sent_at: Generated<string | null>;
+  /** Department or group, for breakdowns (CSV column department). */
+  department: Generated<string | null>;
   created_at: string;
 }
 
@@ -139,6 +146,47 @@ export interface RateLimitTable {
   window_ends_at: number | string;
 }
 
+export interface UserTable {
+  id: string;
+  tenant_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** argon2id (PHC string). */
+  password_hash: string;
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailureTable {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  tenant_id: string;
+  at: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  /** JSON object. */
+  details: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -151,6 +199,10 @@ export interface Database {
   reported_urls: ReportedUrlTable;
   rate_limits: RateLimitTable;
   visits: VisitTable;
+  users: UserTable;
+  sessions: SessionTable;
+  sign_in_failures: SignInFailureTable;
+  audit_log: AuditLogTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -164,3 +216,6 @@ export type NewEvent = Insertable<EventTable>;
 export type NewJourneyAttempt = Insertable<JourneyAttemptTable>;
 export type NewUrlReview = Insertable<UrlReviewTable>;
 export type NewVisit = Insertable<VisitTable>;
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type NewAuditEntry = Insertable<AuditLogTable>;

@@ -22,6 +22,8 @@ export const unauthorized = (message: string, code: ErrorCode = 'unauthorized') 
 export const forbidden = (message: string, code: ErrorCode = 'forbidden') => new AppError(403, code, message);
 /** Deliberately generic: a 404 must not reveal what exists or what the product is. */
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const tooManyRequests = (message: string, code: ErrorCode = 'rate_limited') =>
+  new AppError(429, code, message);
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(409, code, message);
 
 export function isNotFound(error: unknown): boolean {

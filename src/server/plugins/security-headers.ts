@@ -26,9 +26,14 @@ export const APP_CSP_DIRECTIVES = {
  * on each request, a measurable share of a small request's time.) Routes that need another
  * policy set their own header, which replaces this one.
  */
-export function securityHeaders(app: FastifyInstance): void {
+export function securityHeaders(app: FastifyInstance, framing = { frameAncestors: "'none'" }): void {
   const apply = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...APP_CSP_DIRECTIVES, frameAncestors: [framing.frameAncestors] },
+    },
+    // The console frames its own previews; X-Frame-Options follows the CSP.
+    xFrameOptions: { action: framing.frameAncestors === "'self'" ? 'sameorigin' : 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,

@@ -28,7 +28,7 @@ export function campaignFile(overrides: Partial<CampaignFileInput> = {}): Campai
 }
 
 export async function importCampaign(h: Harness, tenant: TestTenant, file = campaignFile()) {
-  const res = await h.app.inject({
+  const res = await h.admin.inject({
     method: 'POST',
     url: '/api/admin/campaigns',
     headers: tenant.headers,
@@ -39,7 +39,7 @@ export async function importCampaign(h: Harness, tenant: TestTenant, file = camp
 }
 
 export async function importCsv(h: Harness, tenant: TestTenant, campaignId: string, csv: string) {
-  return h.app.inject({
+  return h.admin.inject({
     method: 'POST',
     url: `/api/admin/campaigns/${campaignId}/recipients`,
     headers: { ...tenant.headers, 'content-type': 'text/csv' },

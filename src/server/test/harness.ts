@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../app';
+import { buildAdminApp, buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -17,7 +17,10 @@ import { migrateToLatest } from '../db/migrate';
 export const TEST_SECRET = 'test-poll-token-secret-0123456789abcdef';
 
 export interface Harness {
+  /** The public listener's app (recipients, reviewers). */
   app: FastifyInstance;
+  /** The admin listener's app (operator API, console), on the same database. */
+  admin: FastifyInstance;
   database: Db;
   config: Config;
   logs: string[];
@@ -92,15 +95,15 @@ export function describeEachDatabase(title: string, suite: (get: () => Harness) 
         const config = testConfig();
         const logs: string[] = [];
         const stream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;
-        const app = await buildApp(
-          { config, database: opened.database },
-          { logger: { level: 'info', stream } },
-        );
-        await app.ready();
-        harness = { app, database: opened.database, config, logs };
+        const ctx = { config, database: opened.database };
+        const app = await buildApp(ctx, { logger: { level: 'info', stream } });
+        const admin = await buildAdminApp(ctx, { logger: { level: 'info', stream } });
+        await Promise.all([app.ready(), admin.ready()]);
+        harness = { app, admin, database: opened.database, config, logs };
       });
       afterAll(async () => {
         await harness?.app.close();
+        await harness?.admin.close();
         await dispose?.();
       });
       suite(() => {

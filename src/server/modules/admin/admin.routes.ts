@@ -1,9 +1,12 @@
 /**
- * The operator REST API, /api/admin/*: one encapsulated plugin whose every route needs a bearer
- * API key and sees that key's tenant only.
+ * The operator REST API, /api/admin/* on the admin listener: sign-in, then one encapsulated
+ * plugin whose every route needs an API key or a console session, a role, and sees that
+ * principal's tenant only (admin-auth.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { sessionRoutes, userRoutes } from '../accounts/accounts.routes';
+import { auditRoutes } from '../audit/audit.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
@@ -14,7 +17,17 @@ import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    installAdminAuth(app, ctx.database.db);
+    // Sign-in is how a session starts: outside the auth hook.
+    await app.register(sessionRoutes(ctx));
+    await app.register(operatorRoutes(ctx));
+  };
+}
+
+function operatorRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    installAdminAuth(app, ctx);
+    await app.register(userRoutes(ctx));
+    await app.register(auditRoutes(ctx));
     await app.register(tenantRoutes(ctx));
     await app.register(campaignRoutes(ctx));
     await app.register(recipientRoutes(ctx));

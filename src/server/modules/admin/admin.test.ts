@@ -4,9 +4,9 @@ import { describeEachDatabase } from '../../test/harness';
 
 describeEachDatabase('operator API: authentication and keys', (get) => {
   it('answers 401 JSON without a key, with a wrong key, and with a malformed header', async () => {
-    const { app } = get();
+    const { admin } = get();
     for (const authorization of [undefined, 'Bearer hw_nope_nope', 'Basic abc', 'Bearer ']) {
-      const res = await app.inject({
+      const res = await admin.inject({
         method: 'GET',
         url: '/api/admin/campaigns',
         headers: authorization === undefined ? {} : { authorization },
@@ -19,37 +19,37 @@ describeEachDatabase('operator API: authentication and keys', (get) => {
   });
 
   it('lists keys by prefix, creates another, and a revoked key stops working', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
-    const list = await app.inject({ method: 'GET', url: '/api/admin/keys', headers: tenant.headers });
+    const list = await admin.inject({ method: 'GET', url: '/api/admin/keys', headers: tenant.headers });
     expect(list.statusCode).toBe(200);
     const keys = list.json<{ keys: { prefix: string; revoked_at: string | null }[] }>().keys;
     expect(keys).toHaveLength(1);
     expect(tenant.apiKey).toContain(keys[0]?.prefix);
     expect(list.body).not.toContain(tenant.apiKey);
 
-    const created = await app.inject({ method: 'POST', url: '/api/admin/keys', headers: tenant.headers });
+    const created = await admin.inject({ method: 'POST', url: '/api/admin/keys', headers: tenant.headers });
     expect(created.statusCode).toBe(201);
     const second = created.json<{ api_key: string; prefix: string }>();
     const secondHeaders = { authorization: `Bearer ${second.api_key}` };
     expect(
-      (await app.inject({ method: 'GET', url: '/api/admin/keys', headers: secondHeaders })).statusCode,
+      (await admin.inject({ method: 'GET', url: '/api/admin/keys', headers: secondHeaders })).statusCode,
     ).toBe(200);
 
     // Only the hash is stored.
     const stored = await get().database.db.selectFrom('api_keys').select('key_hash').execute();
     expect(JSON.stringify(stored)).not.toContain(second.api_key);
 
-    const revoke = await app.inject({
+    const revoke = await admin.inject({
       method: 'DELETE',
       url: `/api/admin/keys/${second.prefix}`,
       headers: tenant.headers,
     });
     expect(revoke.statusCode).toBe(204);
-    const after = await app.inject({ method: 'GET', url: '/api/admin/keys', headers: secondHeaders });
+    const after = await admin.inject({ method: 'GET', url: '/api/admin/keys', headers: secondHeaders });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
-    const again = await app.inject({
+    const again = await admin.inject({
       method: 'DELETE',
       url: `/api/admin/keys/${second.prefix}`,
       headers: tenant.headers,
@@ -58,7 +58,7 @@ describeEachDatabase('operator API: authentication and keys', (get) => {
   });
 
   it('serves an OpenAPI document generated from the route schemas', async () => {
-    const res = await get().app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await get().admin.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{
       openapi: string;

@@ -5,9 +5,10 @@
 import { expect, it } from 'vitest';
 import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
 import { describeEachDatabase } from '../../test/harness';
+import { createUser } from '../accounts/accounts.service';
 
 interface Case {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   /** The route as the OpenAPI document spells it. */
   route: string;
@@ -23,21 +24,34 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     await importCampaign(h, a);
     const campaign = await importCampaign(h, b, campaignFile({ name: 'B campaign' }));
     await importCsv(h, b, campaign, 'email\nb1@example.com\n');
-    const report = await h.app.inject({
+    const report = await h.admin.inject({
       method: 'POST',
       url: '/api/admin/reports',
       headers: b.headers,
       payload: { urls: ['https://b.example/'] },
     });
     const reportId = report.json<{ reported: { id: string }[] }>().reported[0]!.id;
-    await h.app.inject({
+    await h.admin.inject({
       method: 'POST',
       url: '/api/admin/malicious-urls',
       headers: b.headers,
       payload: { urls: ['https://bad-b.example/'] },
     });
-    const bKeys = await h.app.inject({ method: 'GET', url: '/api/admin/keys', headers: b.headers });
+    const bKeys = await h.admin.inject({ method: 'GET', url: '/api/admin/keys', headers: b.headers });
     const prefix = bKeys.json<{ keys: { prefix: string }[] }>().keys[0]!.prefix;
+    const bUser = await createUser(h.database.db, b.tenantId, {
+      email: 'owner@b.example',
+      name: 'B owner',
+      role: 'owner',
+      password: 'correct horse battery staple',
+    });
+    const bRecipient = (
+      await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${campaign}/recipients`,
+        headers: b.headers,
+      })
+    ).json<{ items: { id: string }[] }>().items[0]!.id;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -55,6 +69,33 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/campaigns/{id}/recipients',
         payload: 'email\nintruder@example.com\n',
         contentType: 'text/csv',
+      },
+      { method: 'GET', url: `${c}/recipients`, route: '/api/admin/campaigns/{id}/recipients' },
+      {
+        method: 'DELETE',
+        url: `${c}/recipients/${bRecipient}`,
+        route: '/api/admin/campaigns/{id}/recipients/{recipientId}',
+      },
+      {
+        method: 'PUT',
+        url: `${c}/content`,
+        route: '/api/admin/campaigns/{id}/content',
+        payload: campaignFile({ name: 'Hijacked' }),
+      },
+      { method: 'POST', url: `${c}/duplicate`, route: '/api/admin/campaigns/{id}/duplicate' },
+      { method: 'POST', url: `${c}/launch`, route: '/api/admin/campaigns/{id}/launch', payload: {} },
+      { method: 'GET', url: `${c}/languages`, route: '/api/admin/campaigns/{id}/languages' },
+      {
+        method: 'PATCH',
+        url: `/api/admin/users/${bUser.id}`,
+        route: '/api/admin/users/{id}',
+        payload: { role: 'viewer' },
+      },
+      {
+        method: 'POST',
+        url: `/api/admin/users/${bUser.id}/password`,
+        route: '/api/admin/users/{id}/password',
+        payload: { password: 'a new password of length' },
       },
       { method: 'GET', url: `${c}/links`, route: '/api/admin/campaigns/{id}/links' },
       { method: 'GET', url: `${c}/links.csv`, route: '/api/admin/campaigns/{id}/links.csv' },
@@ -74,7 +115,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     ];
 
     // Every admin route with an object id is in the table, for each of its verbs.
-    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = (await h.admin.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const withIds = Object.entries(doc.paths)
@@ -85,7 +126,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     for (const route of withIds) expect(covered, route).toContain(route);
 
     for (const x of cases) {
-      const res = await h.app.inject({
+      const res = await h.admin.inject({
         method: x.method,
         url: x.url,
         headers: { ...a.headers, ...(x.contentType ? { 'content-type': x.contentType } : {}) },
@@ -98,24 +139,32 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     }
 
     // Nothing of B's changed, and B still reaches every object with its own key.
-    const own = await h.app.inject({ method: 'GET', url: c, headers: b.headers });
+    const own = await h.admin.inject({ method: 'GET', url: c, headers: b.headers });
     expect(own.json()).toMatchObject({ campaign: { ended_at: null, ends_at: null, recipients: 1 } });
     for (const x of cases.filter((y) => y.method === 'GET')) {
       expect(
-        (await h.app.inject({ method: 'GET', url: x.url, headers: b.headers })).statusCode,
+        (await h.admin.inject({ method: 'GET', url: x.url, headers: b.headers })).statusCode,
         x.route,
       ).toBe(200);
     }
     expect(
-      (await h.app.inject({ method: 'GET', url: '/api/admin/keys', headers: b.headers })).statusCode,
+      (await h.admin.inject({ method: 'GET', url: '/api/admin/keys', headers: b.headers })).statusCode,
     ).toBe(200);
-    const bReports = await h.app.inject({ method: 'GET', url: '/api/admin/reports', headers: b.headers });
+    const bReports = await h.admin.inject({ method: 'GET', url: '/api/admin/reports', headers: b.headers });
     expect(bReports.json<{ reports: unknown[] }>().reports).toHaveLength(1);
-    const bUrls = await h.app.inject({ method: 'GET', url: '/api/admin/malicious-urls', headers: b.headers });
+    const bUrls = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/malicious-urls',
+      headers: b.headers,
+    });
     expect(bUrls.json<{ urls: unknown[] }>().urls).toHaveLength(1);
 
     // A's lists never show B's objects.
-    const aCampaigns = await h.app.inject({ method: 'GET', url: '/api/admin/campaigns', headers: a.headers });
+    const aCampaigns = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/campaigns',
+      headers: a.headers,
+    });
     expect(aCampaigns.body).not.toContain(campaign);
     for (const url of [
       '/api/admin/reports',
@@ -123,7 +172,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       '/api/admin/malicious-urls.txt',
       '/api/admin/keys',
     ]) {
-      const res = await h.app.inject({ method: 'GET', url, headers: a.headers });
+      const res = await h.admin.inject({ method: 'GET', url, headers: a.headers });
       expect(res.statusCode, url).toBe(200);
       for (const secret of ['b.example', 'bad-b.example', prefix])
         expect(res.body, url).not.toContain(secret);

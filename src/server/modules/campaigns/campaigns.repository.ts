@@ -7,7 +7,7 @@ import type { CampaignFile } from '../../../shared/campaign';
 import type { Database, NewCampaign } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 
-type CampaignDates = Partial<Pick<NewCampaign, 'starts_at' | 'ends_at' | 'ended_at'>>;
+type CampaignDates = Partial<Pick<NewCampaign, 'starts_at' | 'ends_at' | 'ended_at' | 'launched_at'>>;
 
 /** Stores a validated campaign file for a tenant (dates default to the file's); returns its id. */
 export async function insertCampaign(
@@ -28,6 +28,8 @@ export async function insertCampaign(
       starts_at: dates.starts_at ?? file.starts_at ?? null,
       ends_at: dates.ends_at ?? file.ends_at ?? null,
       ended_at: dates.ended_at ?? null,
+      // Live unless asked for a draft (launched_at: null).
+      launched_at: dates.launched_at === undefined ? nowIso() : dates.launched_at,
       created_at: nowIso(),
     })
     .execute();
@@ -42,6 +44,8 @@ const summaryColumns = [
   'c.starts_at',
   'c.ends_at',
   'c.ended_at',
+  'c.launched_at',
+  'c.time_zone',
   'c.created_at',
 ] as const;
 
@@ -82,6 +86,48 @@ export async function updateCampaignDates(
     .set(dates)
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+/** A new campaign file for a campaign (its name and default language follow it). */
+export async function updateCampaignContent(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  file: CampaignFile,
+) {
+  await db
+    .updateTable('campaigns')
+    .set({ name: file.name, language_code: file.language_code, content: JSON.stringify(file) })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+/** Launching a draft: only a draft, once (the where clause makes two launches one). */
+export async function markCampaignLaunched(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  launch: { launched_at: string; starts_at: string | null; ends_at: string | null; time_zone: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('campaigns')
+    .set(launch)
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where('launched_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Recipients per language (null: none given, the campaign's default applies). */
+export function recipientLanguageCounts(db: Kysely<Database>, campaignId: string) {
+  return db
+    .selectFrom('recipients')
+    .select(['language_code', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('campaign_id', '=', campaignId)
+    .groupBy('language_code')
     .execute();
 }
 

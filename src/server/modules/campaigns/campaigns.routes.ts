@@ -1,25 +1,32 @@
-/** /api/admin/campaigns: list, import (the campaign file), export, dates, end. */
+/** /api/admin/campaigns: list, import (the campaign file), export, edit, duplicate, launch, dates, end. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignFileSchema } from '../../../shared/campaign';
 import type { AppContext } from '../../context';
-import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
+import { campaignLanguagesSchema, languageCoverageSchema, launchSchema } from '../../../shared/admin-api';
+import { adminErrors, adminSecurity, campaignParams, queryFlag } from '../admin/admin-schemas';
 import { tenantOf } from '../admin/admin-auth';
 import {
   campaignDatesSchema,
   campaignSummaries,
   campaignSummarySchema,
+  duplicateCampaign,
+  editCampaign,
   endCampaign,
   exportCampaign,
   importCampaign,
   importedCampaignSchema,
+  languageCoverage,
+  launchCampaign,
   requireCampaign,
   setCampaignDates,
   summaryOf,
 } from './campaigns.service';
 
 const tags = ['campaigns'];
+/** Templates are full HTML documents: more than the global 64 KiB. */
+const FILE_LIMIT = 2 * 1024 * 1024;
 
 export function campaignRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -42,20 +49,23 @@ export function campaignRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns',
       {
-        // Templates are full HTML documents: allow more than the global 64 KiB.
-        bodyLimit: 2 * 1024 * 1024,
+        bodyLimit: FILE_LIMIT,
+        config: { audit: 'campaign.create' },
         schema: {
           tags,
           security: adminSecurity,
-          summary: 'Import a campaign file',
+          summary: 'Import a campaign file (live at once, or a draft with ?draft=true)',
           description:
             'The answer lists warnings when the campaign is not running now (its links would not work).',
+          querystring: z.object({ draft: queryFlag }),
           body: campaignFileSchema,
           response: { 201: importedCampaignSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
-        const summary = await importCampaign(db, tenantOf(request), request.body);
+        const summary = await importCampaign(db, tenantOf(request), request.body, {
+          draft: request.query.draft,
+        });
         return reply.status(201).send(summary);
       },
     );
@@ -81,9 +91,82 @@ export function campaignRoutes(ctx: AppContext) {
       },
     );
 
+    r.put(
+      '/api/admin/campaigns/:id/content',
+      {
+        bodyLimit: FILE_LIMIT,
+        config: { audit: 'campaign.edit' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: "Replace a campaign's file (its content in every language); not once ended",
+          params: campaignParams,
+          body: campaignFileSchema,
+          response: { 200: campaignSummarySchema, ...adminErrors },
+        },
+      },
+      async (request) =>
+        editCampaign(db, await requireCampaign(db, tenantOf(request), request.params.id), request.body),
+    );
+
+    r.post(
+      '/api/admin/campaigns/:id/duplicate',
+      {
+        config: { audit: 'campaign.duplicate' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Copy a campaign as a new draft (content only: no recipients, no dates)',
+          params: campaignParams,
+          response: { 201: campaignSummarySchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        return reply.status(201).send(await duplicateCampaign(db, campaign));
+      },
+    );
+
+    r.post(
+      '/api/admin/campaigns/:id/launch',
+      {
+        config: { audit: 'campaign.launch' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Launch a draft: live now, or from starts_at',
+          description: "warnings: the recipients' languages that lack some of the campaign's text.",
+          params: campaignParams,
+          body: launchSchema,
+          response: {
+            200: z.object({ campaign: campaignSummarySchema, warnings: z.array(languageCoverageSchema) }),
+            ...adminErrors,
+          },
+        },
+      },
+      async (request) =>
+        launchCampaign(db, await requireCampaign(db, tenantOf(request), request.params.id), request.body),
+    );
+
+    r.get(
+      '/api/admin/campaigns/:id/languages',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: "The recipients' languages and how much of the campaign's text each has",
+          params: campaignParams,
+          response: { 200: campaignLanguagesSchema, ...adminErrors },
+        },
+      },
+      async (request) =>
+        languageCoverage(db, await requireCampaign(db, tenantOf(request), request.params.id)),
+    );
+
     r.patch(
       '/api/admin/campaigns/:id',
       {
+        config: { audit: 'campaign.dates' },
         schema: {
           tags,
           security: adminSecurity,
@@ -102,6 +185,7 @@ export function campaignRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns/:id/end',
       {
+        config: { audit: 'campaign.end' },
         schema: {
           tags,
           security: adminSecurity,

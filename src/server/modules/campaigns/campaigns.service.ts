@@ -1,10 +1,22 @@
-/** Campaign operations shared by the REST API and the CLI: import, list, export, dates, end. */
+/**
+ * Campaign operations shared by the REST API, the console and the CLI: import, list, export,
+ * edit, duplicate, launch, dates, end. A campaign made through the console starts as a draft
+ * (its links are the plain 404) and goes live when launched; the API and CLI import live
+ * campaigns unless asked for a draft.
+ */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { LANGUAGE_CODES } from '../../../shared/languages';
+import {
+  campaignStatus,
+  campaignSummarySchema,
+  type CampaignSummary,
+  type LanguageCoverage,
+} from '../../../shared/admin-api';
 import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
+import { translationCompleteness } from '../../../shared/campaign-content';
+import { isLanguageCode } from '../../../shared/languages';
 import type { Campaign, Database } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
 import { requireTenant } from '../tenants/tenants.service';
 import {
@@ -12,21 +24,13 @@ import {
   insertCampaign,
   listCampaigns,
   markCampaignEnded,
+  markCampaignLaunched,
+  recipientLanguageCounts,
+  updateCampaignContent,
   updateCampaignDates,
 } from './campaigns.repository';
 
-export const campaignSummarySchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
-  name: z.string(),
-  language_code: z.enum(LANGUAGE_CODES),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  created_at: z.string(),
-  recipients: z.number().int(),
-});
-export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+export { campaignSummarySchema, type CampaignSummary };
 
 export const importedCampaignSchema = campaignSummarySchema.extend({
   warnings: z
@@ -50,8 +54,15 @@ export async function requireCampaign(db: Kysely<Database>, tenantId: string | u
 }
 
 /** `tenantId` undefined lists every tenant's campaigns (the CLI); the REST API always passes one. */
-export function campaignSummaries(db: Kysely<Database>, tenantId: string | undefined) {
-  return listCampaigns(db, { tenantId });
+export async function campaignSummaries(
+  db: Kysely<Database>,
+  tenantId: string | undefined,
+): Promise<CampaignSummary[]> {
+  return (await listCampaigns(db, { tenantId })).map(withStatus);
+}
+
+function withStatus<T extends Parameters<typeof campaignStatus>[0]>(row: T) {
+  return { ...row, status: campaignStatus(row) };
 }
 
 /** By id alone, for the CLI (whole database): undefined when there is no such campaign. */
@@ -63,10 +74,11 @@ export async function importCampaign(
   db: Kysely<Database>,
   tenantId: string,
   file: CampaignFile,
+  options: { draft?: boolean } = {},
 ): Promise<ImportedCampaign> {
   await requireTenant(db, tenantId);
   checkOrder(file.starts_at ?? null, file.ends_at ?? null);
-  const id = await insertCampaign(db, tenantId, file);
+  const id = await insertCampaign(db, tenantId, file, { launched_at: options.draft ? null : nowIso() });
   const summary = await summaryOf(db, tenantId, id);
   return { ...summary, warnings: scheduleWarnings(summary) };
 }
@@ -92,10 +104,105 @@ export function scheduleWarnings(
   return warnings;
 }
 
-export async function summaryOf(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+export async function summaryOf(
+  db: Kysely<Database>,
+  tenantId: string | undefined,
+  id: string,
+): Promise<CampaignSummary> {
   const [summary] = await listCampaigns(db, { tenantId, id });
   if (!summary) throw notFound();
-  return summary;
+  return withStatus(summary);
+}
+
+/** A new campaign file for a campaign that has not ended (its dates stay the campaign's own). */
+export async function editCampaign(db: Kysely<Database>, campaign: Campaign, file: CampaignFile) {
+  if (campaignStatus(campaign) === 'ended') throw conflict('The campaign has ended', 'campaign_ended');
+  const dated = {
+    ...file,
+    starts_at: campaign.starts_at ?? undefined,
+    ends_at: campaign.ends_at ?? undefined,
+  };
+  await updateCampaignContent(db, campaign.tenant_id, campaign.id, dated);
+  return summaryOf(db, campaign.tenant_id, campaign.id);
+}
+
+/** A draft copy of a campaign (content and languages; no recipients, no dates). */
+export async function duplicateCampaign(db: Kysely<Database>, campaign: Campaign) {
+  const file = campaignFileSchema.parse(JSON.parse(campaign.content));
+  const copy = {
+    ...file,
+    name: `${file.name} (copy)`.slice(0, 200),
+    starts_at: undefined,
+    ends_at: undefined,
+  };
+  const id = await insertCampaign(db, campaign.tenant_id, copy, { launched_at: null });
+  return summaryOf(db, campaign.tenant_id, id);
+}
+
+/**
+ * Launches a draft: it runs at once, or from `starts_at`. The answer lists the recipients'
+ * languages that lack some of the campaign's text (their recipients see the default language
+ * there), so the console can have warned before and the API caller still learns it.
+ */
+export async function launchCampaign(
+  db: Kysely<Database>,
+  campaign: Campaign,
+  launch: {
+    starts_at?: string | null | undefined;
+    ends_at?: string | null | undefined;
+    time_zone?: string | undefined;
+  },
+) {
+  const startsAt = launch.starts_at === undefined ? campaign.starts_at : launch.starts_at;
+  const endsAt = launch.ends_at === undefined ? campaign.ends_at : launch.ends_at;
+  checkOrder(startsAt, endsAt);
+  const timeZone = launch.time_zone ?? campaign.time_zone;
+  if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone ${timeZone}`, 'invalid_dates');
+  const launched = await markCampaignLaunched(db, campaign.tenant_id, campaign.id, {
+    launched_at: nowIso(),
+    starts_at: startsAt,
+    ends_at: endsAt,
+    time_zone: timeZone,
+  });
+  if (!launched) throw conflict('Only a draft can be launched', 'campaign_not_draft');
+  const languages = await languageCoverage(db, campaign);
+  return {
+    campaign: await summaryOf(db, campaign.tenant_id, campaign.id),
+    warnings: languages.languages.filter((l) => l.translated < l.total),
+  };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The recipients' languages, and how much of the campaign's text each has. */
+export async function languageCoverage(db: Kysely<Database>, campaign: Campaign) {
+  const file = campaignFileSchema.parse(JSON.parse(campaign.content));
+  const counts = new Map<string, number>();
+  for (const row of await recipientLanguageCounts(db, campaign.id)) {
+    // A recipient without a language gets the campaign's default.
+    const language = isLanguageCode(row.language_code) ? row.language_code : file.language_code;
+    counts.set(language, (counts.get(language) ?? 0) + Number(row.n));
+  }
+  const languages: LanguageCoverage[] = [...counts].map(([language, recipients]) => {
+    const coverage = translationCompleteness(file, isLanguageCode(language) ? language : file.language_code);
+    return {
+      language: coverage.language,
+      recipients,
+      translated: coverage.translated,
+      total: coverage.total,
+    };
+  });
+  return {
+    default_language: file.language_code,
+    languages: languages.sort((a, b) => b.recipients - a.recipients),
+  };
 }
 
 /** The campaign file as imported, with the dates as they are now (they may have been changed). */

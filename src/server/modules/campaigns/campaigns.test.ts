@@ -8,9 +8,9 @@ import { findRecipientByRid } from '../journey/journey.repository';
 
 describeEachDatabase('operator API: campaigns', (get) => {
   it('imports a campaign file, lists it and exports it with the defaults applied', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
-    const res = await app.inject({
+    const res = await admin.inject({
       method: 'POST',
       url: '/api/admin/campaigns',
       headers: tenant.headers,
@@ -20,10 +20,10 @@ describeEachDatabase('operator API: campaigns', (get) => {
     const summary = res.json<{ id: string; name: string; recipients: number }>();
     expect(summary).toMatchObject({ name: 'Payroll lure', recipients: 0, ended_at: null });
 
-    const list = await app.inject({ method: 'GET', url: '/api/admin/campaigns', headers: tenant.headers });
+    const list = await admin.inject({ method: 'GET', url: '/api/admin/campaigns', headers: tenant.headers });
     expect(list.json<{ campaigns: { id: string }[] }>().campaigns.map((c) => c.id)).toEqual([summary.id]);
 
-    const exported = await app.inject({
+    const exported = await admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${summary.id}`,
       headers: tenant.headers,
@@ -39,11 +39,11 @@ describeEachDatabase('operator API: campaigns', (get) => {
   });
 
   it('answers an import with warnings when the campaign is not running now', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const post = async (overrides: Record<string, string>) =>
       (
-        await app.inject({
+        await admin.inject({
           method: 'POST',
           url: '/api/admin/campaigns',
           headers: tenant.headers,
@@ -60,10 +60,10 @@ describeEachDatabase('operator API: campaigns', (get) => {
   });
 
   it('rejects an invalid campaign file with the field path and loses nothing', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const bad = campaignFile({ phishing: { phishing_logo: 'not-a-url' } });
-    const res = await app.inject({
+    const res = await admin.inject({
       method: 'POST',
       url: '/api/admin/campaigns',
       headers: tenant.headers,
@@ -71,21 +71,21 @@ describeEachDatabase('operator API: campaigns', (get) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { message: string } }>().error.message).toContain('phishing.phishing_logo');
-    const list = await app.inject({ method: 'GET', url: '/api/admin/campaigns', headers: tenant.headers });
+    const list = await admin.inject({ method: 'GET', url: '/api/admin/campaigns', headers: tenant.headers });
     expect(list.json<{ campaigns: unknown[] }>().campaigns).toHaveLength(0);
   });
 
   it('sets and clears dates, refuses an end before the start, and ends a campaign', async () => {
-    const { app, database } = get();
+    const { admin, database } = get();
     const tenant = await newTenant(get());
     const id = await importCampaign(get(), tenant);
     const patch = (payload: object) =>
-      app.inject({ method: 'PATCH', url: `/api/admin/campaigns/${id}`, headers: tenant.headers, payload });
+      admin.inject({ method: 'PATCH', url: `/api/admin/campaigns/${id}`, headers: tenant.headers, payload });
 
     const set = await patch({ starts_at: '2026-12-01T08:00:00Z', ends_at: '2026-12-15T18:00:00Z' });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ starts_at: '2026-12-01T08:00:00Z', ends_at: '2026-12-15T18:00:00Z' });
-    const exported = await app.inject({
+    const exported = await admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}`,
       headers: tenant.headers,
@@ -98,13 +98,13 @@ describeEachDatabase('operator API: campaigns', (get) => {
     expect((await patch({ starts_at: 'tomorrow' })).statusCode).toBe(400);
     expect((await patch({ ends_at: null })).json()).toMatchObject({ ends_at: null });
 
-    await app.inject({
+    await admin.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${id}/recipients`,
       headers: { ...tenant.headers, 'content-type': 'text/csv' },
       payload: 'email\nend@example.com\n',
     });
-    const ended = await app.inject({
+    const ended = await admin.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${id}/end`,
       headers: tenant.headers,
@@ -113,7 +113,7 @@ describeEachDatabase('operator API: campaigns', (get) => {
     const endedAt = ended.json<{ ended_at: string }>().ended_at;
     expect(Date.parse(endedAt)).toBeGreaterThan(Date.now() - 60_000);
     // Idempotent: ending again keeps the first time.
-    const again = await app.inject({
+    const again = await admin.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${id}/end`,
       headers: tenant.headers,

@@ -23,6 +23,7 @@ export function findRecipientByRid(db: Kysely<Database>, rid: string) {
       'c.starts_at',
       'c.ends_at',
       'c.ended_at',
+      'c.launched_at',
     ])
     .where('r.rid', '=', rid)
     .executeTakeFirst();

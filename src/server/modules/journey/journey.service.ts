@@ -93,7 +93,8 @@ function campaignContent(campaignId: string, raw: string): CampaignFile | null {
 }
 
 function isRunning(row: RecipientRow, now: number): boolean {
-  if (row.ended_at) return false;
+  // A draft's links are not live yet.
+  if (!row.launched_at || row.ended_at) return false;
   if (row.ends_at && Date.parse(row.ends_at) <= now) return false;
   if (row.starts_at && Date.parse(row.starts_at) > now) return false;
   return true;

@@ -4,11 +4,11 @@ import { describeEachDatabase } from '../../test/harness';
 
 describeEachDatabase('operator API: malicious URLs', (get) => {
   it('imports (normalised, idempotent), lists, exports one per line and removes', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const other = await newTenant(get());
     const post = (urls: string[]) =>
-      app.inject({
+      admin.inject({
         method: 'POST',
         url: '/api/admin/malicious-urls',
         headers: tenant.headers,
@@ -24,7 +24,7 @@ describeEachDatabase('operator API: malicious URLs', (get) => {
       added: 1,
     });
 
-    const list = await app.inject({
+    const list = await admin.inject({
       method: 'GET',
       url: '/api/admin/malicious-urls',
       headers: tenant.headers,
@@ -34,14 +34,14 @@ describeEachDatabase('operator API: malicious URLs', (get) => {
       expect.objectContaining({ url: 'https://bad.example/x' }),
       expect.objectContaining({ url: 'https://new.example/' }),
     ]);
-    const otherList = await app.inject({
+    const otherList = await admin.inject({
       method: 'GET',
       url: '/api/admin/malicious-urls',
       headers: other.headers,
     });
     expect(otherList.json()).toEqual({ urls: [] });
 
-    const text = await app.inject({
+    const text = await admin.inject({
       method: 'GET',
       url: '/api/admin/malicious-urls.txt',
       headers: tenant.headers,
@@ -50,7 +50,7 @@ describeEachDatabase('operator API: malicious URLs', (get) => {
     expect(text.body).toBe('http://worse.example/\nhttps://bad.example/x\nhttps://new.example/\n');
 
     const remove = (url: string, t = tenant) =>
-      app.inject({
+      admin.inject({
         method: 'DELETE',
         url: `/api/admin/malicious-urls?url=${encodeURIComponent(url)}`,
         headers: t.headers,
@@ -61,9 +61,9 @@ describeEachDatabase('operator API: malicious URLs', (get) => {
   });
 
   it('rejects a list with a non-http URL and adds nothing', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
-    const res = await app.inject({
+    const res = await admin.inject({
       method: 'POST',
       url: '/api/admin/malicious-urls',
       headers: tenant.headers,
@@ -71,7 +71,7 @@ describeEachDatabase('operator API: malicious URLs', (get) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'invalid_url' } });
-    const list = await app.inject({
+    const list = await admin.inject({
       method: 'GET',
       url: '/api/admin/malicious-urls',
       headers: tenant.headers,

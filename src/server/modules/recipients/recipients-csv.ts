@@ -1,6 +1,6 @@
 /**
  * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`,
- * `language` and `sent_at` (ISO 8601, when the mailer sent the message: clicks within seconds of
+ * `language`, `department` (or `group`, for breakdowns) and `sent_at` (ISO 8601, when the mailer sent the message: clicks within seconds of
  * it are a scanner's). Each row is accepted or rejected with its line number and the reason, so an
  * operator can fix the file and import again without losing or doubling anyone.
  */
@@ -14,6 +14,7 @@ export interface RecipientInput {
   person_id: string | null;
   first_name: string | null;
   language_code: LanguageCode | null;
+  department?: string | null;
   sent_at?: string | null;
 }
 
@@ -39,6 +40,10 @@ const rowSchema = z.object({
   first_name: z.preprocess(
     emptyToNull,
     z.string().max(100, 'first_name longer than 100 characters').nullable(),
+  ),
+  department: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToNull(value.trim()) : null),
+    z.string().max(200, 'department longer than 200 characters').nullable(),
   ),
   language_code: z.preprocess(
     (value) => (typeof value === 'string' ? emptyToNull(value.toLowerCase()) : null),
@@ -71,6 +76,7 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
       person_id: record.person_id,
       first_name: record.first_name,
       language_code: record.language ?? record.language_code,
+      department: record.department ?? record.group,
       sent_at: record.sent_at,
     });
     if (!parsed.success) {

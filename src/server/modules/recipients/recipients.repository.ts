@@ -1,5 +1,5 @@
-/** SQL for a campaign's recipients: insert, identities already imported, and their links. */
-import type { Kysely } from 'kysely';
+/** SQL for a campaign's recipients: insert, identities already imported, links, the console's list, removal. */
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewRecipient } from '../../db/schema';
 import { inChunks } from '../../db/chunks';
 
@@ -33,4 +33,51 @@ export function listRecipientLinks(db: Kysely<Database>, tenantId: string, campa
     .where('tenant_id', '=', tenantId)
     .where('campaign_id', '=', campaignId);
   return RECIPIENT_ORDER.reduce((q, column) => q.orderBy(column), query).execute();
+}
+
+/** A page of a campaign's recipients, optionally those whose email, name, id or department contains `q`. */
+export async function pageRecipients(
+  db: Kysely<Database>,
+  campaignId: string,
+  page: { q?: string | undefined; offset: number; limit: number },
+) {
+  let query = db.selectFrom('recipients').where('campaign_id', '=', campaignId);
+  if (page.q) {
+    const like = `%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (['email', 'first_name', 'person_id', 'department'] as const).map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${like} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  const total = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await RECIPIENT_ORDER.reduce(
+    (q, column) => q.orderBy(column),
+    query.select(['id', 'rid', 'email', 'first_name', 'department', 'language_code', 'status', 'created_at']),
+  )
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return { total: Number(total.n), items };
+}
+
+/** Removes a recipient and everything recorded for them; false when there is no such recipient. */
+export async function deleteRecipient(
+  db: Kysely<Database>,
+  campaignId: string,
+  id: string,
+): Promise<boolean> {
+  for (const table of ['events', 'visits', 'journey_attempts'] as const) {
+    await db.deleteFrom(table).where('recipient_id', '=', id).where('campaign_id', '=', campaignId).execute();
+  }
+  const result = await db
+    .deleteFrom('recipients')
+    .where('id', '=', id)
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

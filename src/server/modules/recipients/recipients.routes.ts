@@ -1,7 +1,8 @@
-/** /api/admin/campaigns/:id/recipients (CSV import) and /links (JSON and mail-merge CSV). */
+/** /api/admin/campaigns/:id/recipients (CSV import, list, remove) and /links (JSON and mail-merge CSV). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recipientPageSchema } from '../../../shared/admin-api';
 import type { AppContext } from '../../context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams, errorSchema } from '../admin/admin-schemas';
@@ -12,6 +13,8 @@ import {
   linkSchema,
   linksCsv,
   recipientLinks,
+  recipientPage,
+  removeRecipient,
 } from './recipients.service';
 
 const tags = ['recipients'];
@@ -26,10 +29,12 @@ export function recipientRoutes(ctx: AppContext) {
       '/api/admin/campaigns/:id/recipients',
       {
         bodyLimit: 20 * 1024 * 1024,
+        config: { audit: 'recipients.import' },
         schema: {
           tags,
           security: adminSecurity,
-          summary: 'Import recipients from CSV (email or person_id, first_name, language)',
+          summary:
+            'Import recipients from CSV (email or person_id, first_name, language, department, sent_at)',
           consumes: ['text/csv'],
           params: campaignParams,
           body: z.string().min(1, 'the CSV is empty'),
@@ -39,6 +44,47 @@ export function recipientRoutes(ctx: AppContext) {
       async (request) => {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
         return importRecipients(db, campaign, request.body);
+      },
+    );
+
+    r.get(
+      '/api/admin/campaigns/:id/recipients',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: "A page of the campaign's recipients, searched by email, name, person id or department",
+          params: campaignParams,
+          querystring: z.object({
+            q: z.string().trim().max(200).optional(),
+            offset: z.coerce.number().int().min(0).default(0),
+            limit: z.coerce.number().int().min(1).max(500).default(50),
+          }),
+          response: { 200: recipientPageSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        return recipientPage(db, campaign, request.query);
+      },
+    );
+
+    r.delete(
+      '/api/admin/campaigns/:id/recipients/:recipientId',
+      {
+        config: { audit: 'recipient.remove' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Remove a recipient and what was recorded for them',
+          params: campaignParams.extend({ recipientId: z.string().min(1).max(100) }),
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        await removeRecipient(db, campaign, request.params.recipientId);
+        return reply.status(204).send(null);
       },
     );
 

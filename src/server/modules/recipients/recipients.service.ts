@@ -1,13 +1,19 @@
-/** Recipient import and link export, shared by the REST API and the CLI. */
+/** Recipient import, the console's list and removal, and link export, shared by the REST API and the CLI. */
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../../shared/languages';
 import type { Campaign, Database } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { newId, newRid, nowIso } from '../../lib/ids';
 import { parseRecipientsCsv, type RecipientInput } from './recipients-csv';
-import { existingIdentities, insertRecipients, listRecipientLinks } from './recipients.repository';
+import {
+  deleteRecipient,
+  existingIdentities,
+  insertRecipients,
+  listRecipientLinks,
+  pageRecipients,
+} from './recipients.repository';
 
 export const importReportSchema = z.object({
   rows: z.number().int().describe('data rows read from the CSV'),
@@ -82,4 +88,23 @@ export function linksCsv(links: RecipientLink[]): string {
     header: true,
     columns: ['email', 'first_name', 'link', 'person_id', 'language_code'],
   });
+}
+
+/** A page of the campaign's recipients for the console, searched by `q`. */
+export function recipientPage(
+  db: Kysely<Database>,
+  campaign: Campaign,
+  page: { q?: string | undefined; offset: number; limit: number },
+) {
+  return pageRecipients(db, campaign.id, page).then((found) => ({
+    ...found,
+    offset: page.offset,
+    limit: page.limit,
+  }));
+}
+
+/** Removes a recipient with their events and visits (a mistaken address, someone who left). */
+export async function removeRecipient(db: Kysely<Database>, campaign: Campaign, recipientId: string) {
+  const removed = await db.transaction().execute((trx) => deleteRecipient(trx, campaign.id, recipientId));
+  if (!removed) throw notFound();
 }

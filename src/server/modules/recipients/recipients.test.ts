@@ -44,7 +44,7 @@ describeEachDatabase('operator API: recipients and links', (get) => {
   });
 
   it('accepts person ids, gives each recipient a fresh rid, and exports links as JSON and CSV', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const id = await importCampaign(get(), tenant);
     const other = await importCampaign(get(), tenant);
@@ -57,7 +57,7 @@ describeEachDatabase('operator API: recipients and links', (get) => {
 
     const links = async (campaignId: string) =>
       (
-        await app.inject({
+        await admin.inject({
           method: 'GET',
           url: `/api/admin/campaigns/${campaignId}/links`,
           headers: tenant.headers,
@@ -75,7 +75,7 @@ describeEachDatabase('operator API: recipients and links', (get) => {
       expect(link.link).toBe(`https://hookwise.test/phish?rid=${link.rid}`);
     }
 
-    const res = await app.inject({
+    const res = await admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/links.csv`,
       headers: tenant.headers,
@@ -87,7 +87,7 @@ describeEachDatabase('operator API: recipients and links', (get) => {
   });
 
   it('refuses a CSV without an identity column, a broken CSV, and imports into an ended campaign', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const id = await importCampaign(get(), tenant);
     const noColumn = await importCsv(get(), tenant, id, 'name\nAnn\n');
@@ -96,7 +96,7 @@ describeEachDatabase('operator API: recipients and links', (get) => {
     expect((await importCsv(get(), tenant, id, 'email\n"unclosed\n')).json()).toMatchObject({
       error: { code: 'invalid_csv' },
     });
-    await app.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/end`, headers: tenant.headers });
+    await admin.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/end`, headers: tenant.headers });
     const ended = await importCsv(get(), tenant, id, 'email\nlate@example.com\n');
     expect(ended.statusCode).toBe(409);
     expect(ended.json()).toMatchObject({ error: { code: 'campaign_ended' } });

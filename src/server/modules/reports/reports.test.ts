@@ -6,11 +6,11 @@ import { pendingReportedUrls } from './reports.repository';
 
 describeEachDatabase('operator API: reported URLs', (get) => {
   it('normalises and de-duplicates reported URLs per tenant, counting reports', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const other = await newTenant(get());
     const post = (t: typeof tenant, urls: string[]) =>
-      app.inject({
+      admin.inject({
         method: 'POST',
         url: '/api/admin/reports',
         headers: t.headers,
@@ -32,7 +32,7 @@ describeEachDatabase('operator API: reported URLs', (get) => {
     expect(second.json()).toMatchObject({ reported: [{ report_count: 2, new: false }] });
     await post(other, ['https://login.example.com/reset?x=1']);
 
-    const list = await app.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
+    const list = await admin.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
     const reports = list.json<{
       reports: { url: string; report_count: number; last_reported_at: string; first_reported_at: string }[];
     }>().reports;
@@ -45,9 +45,9 @@ describeEachDatabase('operator API: reported URLs', (get) => {
   });
 
   it('rejects the whole request when one URL is not http(s), recording nothing', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
-    const res = await app.inject({
+    const res = await admin.inject({
       method: 'POST',
       url: '/api/admin/reports',
       headers: tenant.headers,
@@ -57,21 +57,21 @@ describeEachDatabase('operator API: reported URLs', (get) => {
     expect(res.json()).toMatchObject({
       error: { code: 'invalid_url', message: expect.stringContaining('urls.1') },
     });
-    const empty = await app.inject({
+    const empty = await admin.inject({
       method: 'POST',
       url: '/api/admin/reports',
       headers: tenant.headers,
       payload: { urls: [] },
     });
     expect(empty.statusCode).toBe(400);
-    const list = await app.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
+    const list = await admin.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
     expect(list.json<{ reports: unknown[] }>().reports).toEqual([]);
   });
 
   it('lists pending URLs (no review yet) and dismisses one', async () => {
-    const { app, database } = get();
+    const { admin, database } = get();
     const tenant = await newTenant(get());
-    await app.inject({
+    await admin.inject({
       method: 'POST',
       url: '/api/admin/reports',
       headers: tenant.headers,
@@ -94,21 +94,21 @@ describeEachDatabase('operator API: reported URLs', (get) => {
       'https://c.example/',
     ]);
 
-    const pending = await app.inject({
+    const pending = await admin.inject({
       method: 'GET',
       url: '/api/admin/reports?pending=true',
       headers: tenant.headers,
     });
     const rows = pending.json<{ reports: { id: string; url: string }[] }>().reports;
     expect(rows.map((r) => r.url)).toEqual(['https://a.example/', 'https://c.example/']);
-    const all = await app.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
+    const all = await admin.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers });
     expect(
       all
         .json<{ reports: { url: string; decision: string | null }[] }>()
         .reports.find((r) => r.url === 'https://b.example/'),
     ).toMatchObject({ decision: 'TP' });
 
-    const dismiss = await app.inject({
+    const dismiss = await admin.inject({
       method: 'DELETE',
       url: `/api/admin/reports/${rows[0]!.id}`,
       headers: tenant.headers,

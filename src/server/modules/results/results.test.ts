@@ -8,7 +8,7 @@ import {
   recordEvent,
   type TestTenant,
 } from '../../test/admin-fixtures';
-import { buildApp } from '../../app';
+import { buildAdminApp } from '../../app';
 import { describeEachDatabase, testConfig, type Harness } from '../../test/harness';
 
 interface ResultsBody {
@@ -25,7 +25,7 @@ async function setUp(h: Harness, tenant: TestTenant) {
     'email,first_name\nann@example.com,Ann\nbob@example.com,Bob\ncy@example.com,Cy\ndee@example.com,Dee\n',
   );
   const links = (
-    await h.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+    await h.admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
   ).json<{ links: { email: string; rid: string }[] }>().links;
   const rid = (email: string) => links.find((l) => l.email === email)!.rid;
   // Ann: the whole journey (score 80); Bob: clicked and submitted; Cy: only a scanner visit; Dee: nothing.
@@ -49,7 +49,7 @@ describeEachDatabase('operator API: results', (get) => {
   it('gives the funnel with visited and clicked apart, the average score and each recipient with times', async () => {
     const tenant = await newTenant(get());
     const id = await setUp(get(), tenant);
-    const res = await get().app.inject({
+    const res = await get().admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/results`,
       headers: tenant.headers,
@@ -97,21 +97,19 @@ describeEachDatabase('operator API: results', (get) => {
     const tenant = await newTenant(h);
     const id = await setUp(h, tenant);
     const pseudonymsWith = async (overrides: Record<string, string>) => {
-      const app = await buildApp(
+      const admin = await buildAdminApp(
         { config: testConfig(overrides), database: h.database },
-        {
-          logger: { level: 'silent' },
-        },
+        { logger: { level: 'silent' } },
       );
       try {
-        const res = await app.inject({
+        const res = await admin.inject({
           method: 'GET',
           url: `/api/admin/campaigns/${id}/results?pseudonymise=true`,
           headers: tenant.headers,
         });
         return res.json<ResultsBody>().recipients.map((r) => r.pseudonym);
       } finally {
-        await app.close();
+        await admin.close();
       }
     };
     const key = 'k'.repeat(40);
@@ -125,10 +123,10 @@ describeEachDatabase('operator API: results', (get) => {
   });
 
   it('exports CSV, and a pseudonymised export has no email or name and stable pseudonyms', async () => {
-    const { app } = get();
+    const { admin } = get();
     const tenant = await newTenant(get());
     const id = await setUp(get(), tenant);
-    const csv = await app.inject({
+    const csv = await admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/results.csv`,
       headers: tenant.headers,
@@ -143,7 +141,7 @@ describeEachDatabase('operator API: results', (get) => {
 
     const pseudo = async () =>
       (
-        await app.inject({
+        await admin.inject({
           method: 'GET',
           url: `/api/admin/campaigns/${id}/results?pseudonymise=true`,
           headers: tenant.headers,
@@ -158,7 +156,7 @@ describeEachDatabase('operator API: results', (get) => {
     expect((await pseudo()).recipients.map((r) => r.pseudonym)).toEqual(pseudonyms);
     expect(first.funnel.completed).toBe(1);
 
-    const pcsv = await app.inject({
+    const pcsv = await admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/results.csv?pseudonymise=true`,
       headers: tenant.headers,
@@ -175,7 +173,7 @@ describeEachDatabase('operator API: results count data entered, and keep every a
     const id = await importCampaign(h, tenant);
     await importCsv(h, tenant, id, 'email\nann@example.com\nbob@example.com\n');
     const links = (
-      await h.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+      await h.admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
     ).json<{ links: { email: string; rid: string }[] }>().links;
     const rid = (email: string) => links.find((l) => l.email === email)!.rid;
     const post = (payload: unknown) =>
@@ -186,7 +184,7 @@ describeEachDatabase('operator API: results count data entered, and keep every a
     await post({ rid: rid('bob@example.com'), type: 'submitted', details: { fields: [] } });
     const results = async () =>
       (
-        await h.app.inject({
+        await h.admin.inject({
           method: 'GET',
           url: `/api/admin/campaigns/${id}/results`,
           headers: tenant.headers,
@@ -204,7 +202,7 @@ describeEachDatabase('operator API: results pages', (get) => {
     const id = await setUp(get(), tenant);
     const page = async (query: string) =>
       (
-        await get().app.inject({
+        await get().admin.inject({
           method: 'GET',
           url: `/api/admin/campaigns/${id}/results?${query}`,
           headers: tenant.headers,
@@ -217,7 +215,7 @@ describeEachDatabase('operator API: results pages', (get) => {
     expect(first.recipients).toHaveLength(3);
     expect(second.recipients).toHaveLength(1);
     expect([...first.recipients, ...second.recipients]).toEqual(all.recipients);
-    const bad = await get().app.inject({
+    const bad = await get().admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/results?limit=0`,
       headers: tenant.headers,

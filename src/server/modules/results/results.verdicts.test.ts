@@ -21,7 +21,7 @@ describeEachDatabase('results with verdicts', (get) => {
       rejected: [{ line: 5, reason: expect.stringMatching(/^sent_at: not an ISO 8601 time.*"yesterday"$/) }],
     });
     const links = (
-      await h.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+      await h.admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
     ).json<{ links: { email: string; rid: string }[] }>().links;
     const rid = (email: string) => links.find((l) => l.email === email)!.rid;
     const click = (email: string, ip: string, evidence: typeof PERSON) =>
@@ -40,7 +40,7 @@ describeEachDatabase('results with verdicts', (get) => {
     await click('bob@example.com', '192.0.3.10', PERSON);
     await click('cy@example.com', '192.0.4.10', { ...PERSON, webdriver: true });
 
-    const res = await h.app.inject({
+    const res = await h.admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/results`,
       headers: tenant.headers,
@@ -86,7 +86,7 @@ describeEachDatabase('results with verdicts', (get) => {
       status: 'created',
     });
 
-    const csv = await h.app.inject({
+    const csv = await h.admin.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${id}/results.csv`,
       headers: tenant.headers,

@@ -1,0 +1,221 @@
+/**
+ * Console sign-in (/api/admin/session, outside the operator auth hook: it is how a session
+ * starts) and user management (/api/admin/users, owners only, inside it).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  newUserSchema,
+  passwordSchema,
+  sessionSchema,
+  signInSchema,
+  userChangeSchema,
+  userSchema,
+  type Session,
+} from '../../../shared/admin-api';
+import type { AppContext } from '../../context';
+import { AppError, unauthorized } from '../../lib/errors';
+import { checkCsrf, SESSION_COOKIE, tenantOf } from '../admin/admin-auth';
+import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { recordAudit } from '../audit/audit.service';
+import {
+  changeUser,
+  createUser,
+  csrfTokenFor,
+  findUserId,
+  sessionOf,
+  setPassword,
+  signIn,
+  signOut,
+  usersOf,
+} from './accounts.service';
+
+const tags = ['session'];
+/** Sign-in attempts per client address and minute, across every instance (shared store). */
+const SIGN_IN_PER_MINUTE = 10;
+
+export function sessionRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    const current = async (token: string | undefined): Promise<Session> => {
+      const session = token ? await sessionOf(db, ctx.config, token) : undefined;
+      if (!token || !session) throw unauthorized('Not signed in');
+      return {
+        user: session.user,
+        tenant: session.tenant,
+        csrf_token: csrfTokenFor(token),
+        expires_at: session.expiresAt,
+      };
+    };
+
+    r.get(
+      '/api/admin/session',
+      {
+        schema: {
+          tags,
+          summary: 'Who is signed in, and their CSRF token',
+          response: { 200: sessionSchema, ...adminErrors },
+        },
+      },
+      (request) => current(request.cookies[SESSION_COOKIE]),
+    );
+
+    r.post(
+      '/api/admin/session',
+      {
+        config: { rateLimit: { max: SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Sign in: sets the session cookie (a new session each time)',
+          body: signInSchema,
+          response: { 200: sessionSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const { email, password } = request.body;
+        // A sign-in always starts a new session: the old one (if any) ends.
+        const previous = request.cookies[SESSION_COOKIE];
+        if (previous) await signOut(db, previous);
+        try {
+          const signed = await signIn(db, ctx.config, email, password);
+          await recordAudit(db, {
+            tenantId: signed.tenantId,
+            actor: signed.email,
+            action: 'session.sign_in',
+          });
+          setSessionCookie(request, reply, signed.token, ctx.config.session.maxHours);
+          return await current(signed.token);
+        } catch (error) {
+          if (
+            error instanceof AppError &&
+            (error.code === 'invalid_credentials' || error.code === 'account_locked')
+          ) {
+            const known = await findUserId(db, email).catch(() => undefined);
+            if (known) {
+              const action = error.code === 'account_locked' ? 'session.locked' : 'session.sign_in_failed';
+              await recordAudit(db, { tenantId: known.tenantId, actor: email, action });
+            }
+          }
+          throw error;
+        }
+      },
+    );
+
+    r.delete(
+      '/api/admin/session',
+      {
+        schema: {
+          tags,
+          summary: 'Sign out: the session ends on every instance',
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) {
+          checkCsrf(request, token);
+          const session = await sessionOf(db, ctx.config, token);
+          await signOut(db, token);
+          if (session) {
+            await recordAudit(db, {
+              tenantId: session.tenant.id,
+              actor: session.user.email,
+              action: 'session.sign_out',
+            });
+          }
+        }
+        void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxHours: number) {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    // Behind https (directly, or a trusted proxy saying so) the cookie never travels in clear.
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: maxHours * 3600,
+  });
+}
+
+const userParams = z.object({ id: z.string().min(1).max(100) });
+
+export function userRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const owner = { role: 'owner' as const };
+    const userTags = ['users'];
+
+    r.get(
+      '/api/admin/users',
+      {
+        config: owner,
+        schema: {
+          tags: userTags,
+          security: adminSecurity,
+          summary: "The tenant's console users",
+          response: { 200: z.object({ users: z.array(userSchema) }), ...adminErrors },
+        },
+      },
+      async (request) => ({ users: await usersOf(db, tenantOf(request)) }),
+    );
+
+    r.post(
+      '/api/admin/users',
+      {
+        config: { ...owner, audit: 'user.create' },
+        schema: {
+          tags: userTags,
+          security: adminSecurity,
+          summary: 'Add a console user',
+          body: newUserSchema,
+          response: { 201: userSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createUser(db, tenantOf(request), request.body)),
+    );
+
+    r.patch(
+      '/api/admin/users/:id',
+      {
+        config: { ...owner, audit: 'user.change' },
+        schema: {
+          tags: userTags,
+          security: adminSecurity,
+          summary: "Change a user's name or role, or disable them (their sessions end)",
+          params: userParams,
+          body: userChangeSchema,
+          response: { 200: userSchema, ...adminErrors },
+        },
+      },
+      (request) => changeUser(db, tenantOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/api/admin/users/:id/password',
+      {
+        config: { ...owner, audit: 'user.reset_password' },
+        schema: {
+          tags: userTags,
+          security: adminSecurity,
+          summary: "Set a user's password (their sessions end)",
+          params: userParams,
+          body: z.object({ password: passwordSchema }),
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        await setPassword(db, tenantOf(request), request.params.id, request.body.password);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * Console accounts: users of a tenant with a role, passwords hashed with argon2id, sign-in with
+ * a per-account lockout, and sessions kept in the database (any number of instances share
+ * them). The cookie holds a random token; the database only its SHA-256.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { newUserSchema, Role, User, userChangeSchema } from '../../../shared/admin-api';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { AppError, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import {
+  clearSignInFailures,
+  countActiveOwners,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  findSignInFailures,
+  findUser,
+  findUserByEmail,
+  insertSession,
+  insertUser,
+  listUsers,
+  markSignedIn,
+  saveSignInFailures,
+  touchSession,
+  updateUser,
+} from './accounts.repository';
+
+/** Failed sign-ins for one address within LOCK_WINDOW before it is locked for LOCK_WINDOW. */
+export const MAX_FAILURES = 5;
+export const LOCK_WINDOW_MS = 15 * 60_000;
+/** A session's last_seen_at is written at most this often (not on every request). */
+const TOUCH_EVERY_MS = 60_000;
+
+type UserRow = Awaited<ReturnType<typeof findUser>>;
+
+function toUser(row: NonNullable<UserRow>): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabled: row.disabled_at !== null,
+    created_at: row.created_at,
+    last_sign_in_at: row.last_sign_in_at,
+  };
+}
+
+export async function createUser(
+  db: Kysely<Database>,
+  tenantId: string,
+  input: z.infer<typeof newUserSchema>,
+): Promise<User> {
+  if (await findUserByEmail(db, input.email)) throw conflict('A user with this email exists', 'email_taken');
+  const id = newId();
+  await insertUser(db, {
+    id,
+    tenant_id: tenantId,
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    password_hash: await hash(input.password),
+    disabled_at: null,
+    last_sign_in_at: null,
+    created_at: nowIso(),
+  });
+  return toUser(await requireUser(db, tenantId, id));
+}
+
+export async function usersOf(db: Kysely<Database>, tenantId: string | undefined): Promise<User[]> {
+  return (await listUsers(db, tenantId)).map(toUser);
+}
+
+/** The CLI finds users by email across tenants; the API by id within its tenant. */
+export async function findUserId(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ id: string; tenantId: string }> {
+  const row = await findUserByEmail(db, email.trim().toLowerCase());
+  if (!row) throw notFound(`No user with email ${email}`);
+  return { id: row.id, tenantId: row.tenant_id };
+}
+
+async function requireUser(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+  const row = await findUser(db, tenantId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A role change or disabling that would leave the tenant without an active owner is refused. */
+export function changeUser(
+  db: Kysely<Database>,
+  tenantId: string | undefined,
+  id: string,
+  change: z.infer<typeof userChangeSchema>,
+): Promise<User> {
+  return db.transaction().execute(async (trx) => {
+    const row = await requireUser(trx, tenantId, id);
+    const losesOwner =
+      row.role === 'owner' &&
+      row.disabled_at === null &&
+      ((change.role !== undefined && change.role !== 'owner') || change.disabled === true);
+    if (losesOwner && Number((await countActiveOwners(trx, row.tenant_id)).n) <= 1) {
+      throw conflict('A tenant keeps at least one active owner', 'last_owner');
+    }
+    await updateUser(trx, id, {
+      ...(change.name === undefined ? {} : { name: change.name }),
+      ...(change.role === undefined ? {} : { role: change.role }),
+      ...(change.disabled === undefined ? {} : { disabled_at: change.disabled ? nowIso() : null }),
+    });
+    // A disabled user, or one whose role changed, signs in again.
+    if (change.disabled === true || change.role !== undefined) await deleteUserSessions(trx, id);
+    return toUser(await requireUser(trx, tenantId, id));
+  });
+}
+
+/** Sets a new password and ends every session of the user. */
+export async function setPassword(
+  db: Kysely<Database>,
+  tenantId: string | undefined,
+  id: string,
+  password: string,
+): Promise<void> {
+  await requireUser(db, tenantId, id);
+  const passwordHash = await hash(password);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, id, { password_hash: passwordHash });
+    await deleteUserSessions(trx, id);
+  });
+}
+
+/** A password for a new or reset account when none is given: 24 characters, 144 bits. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export interface SignedIn {
+  token: string;
+  userId: string;
+  tenantId: string;
+  email: string;
+}
+
+/** Compared against when the address has no account, so both answers take as long. */
+const NO_ACCOUNT_HASH = hash(randomBytes(16).toString('hex'));
+
+/**
+ * Checks the password and opens a session. Failures count per address (whether or not an
+ * account has it, so the lockout does not tell which addresses exist); the fifth within 15
+ * minutes locks the address for 15 minutes, even for the right password.
+ */
+export async function signIn(
+  db: Kysely<Database>,
+  config: Config,
+  email: string,
+  password: string,
+  now = Date.now(),
+): Promise<SignedIn> {
+  const failures = await findSignInFailures(db, email);
+  if (failures?.locked_until && Date.parse(failures.locked_until) > now) throw locked(failures.locked_until);
+  const user = await findUserByEmail(db, email);
+  const ok = await verify(user?.password_hash ?? (await NO_ACCOUNT_HASH), password).catch(() => false);
+  if (!user || !ok || user.disabled_at !== null) {
+    const fresh = !failures || now - Date.parse(failures.first_failed_at) > LOCK_WINDOW_MS;
+    const count = fresh ? 1 : failures.failures + 1;
+    const lockedUntil = count >= MAX_FAILURES ? new Date(now + LOCK_WINDOW_MS).toISOString() : null;
+    await saveSignInFailures(db, {
+      email,
+      failures: lockedUntil ? 0 : count,
+      first_failed_at: fresh || lockedUntil ? new Date(now).toISOString() : failures.first_failed_at,
+      locked_until: lockedUntil,
+    });
+    if (lockedUntil) throw locked(lockedUntil);
+    throw unauthorized('Wrong email or password', 'invalid_credentials');
+  }
+  const token = randomBytes(32).toString('base64url');
+  const at = new Date(now).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await clearSignInFailures(trx, email);
+    await deleteExpiredSessions(trx, at);
+    await insertSession(trx, {
+      id: sessionId(token),
+      user_id: user.id,
+      tenant_id: user.tenant_id,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: new Date(now + config.session.maxHours * 3_600_000).toISOString(),
+    });
+    await markSignedIn(trx, user.id, at);
+  });
+  return { token, userId: user.id, tenantId: user.tenant_id, email: user.email };
+}
+
+function locked(until: string): AppError {
+  const time = until.slice(11, 16);
+  return tooManyRequests(
+    `Too many failed sign-ins for this account. Try again after ${time} UTC.`,
+    'account_locked',
+  );
+}
+
+export interface SessionUser {
+  user: User;
+  tenant: { id: string; name: string };
+  role: Role;
+  expiresAt: string;
+}
+
+/**
+ * The session behind a cookie token, or undefined when it is unknown, signed out, idle too
+ * long, past its absolute expiry, or its user is disabled.
+ */
+export async function sessionOf(
+  db: Kysely<Database>,
+  config: Config,
+  token: string,
+  now = Date.now(),
+): Promise<SessionUser | undefined> {
+  const row = await findSession(db, sessionId(token));
+  if (!row || row.disabled_at !== null) return undefined;
+  const idleEnds = Date.parse(row.last_seen_at) + config.session.idleMinutes * 60_000;
+  const expiresAt = Math.min(idleEnds, Date.parse(row.expires_at));
+  if (expiresAt <= now) return undefined;
+  if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+    await touchSession(db, row.session_id, new Date(now).toISOString());
+  }
+  return {
+    user: toUser(row),
+    tenant: { id: row.tenant_id, name: row.tenant_name },
+    role: row.role,
+    expiresAt: new Date(
+      Math.min(now + config.session.idleMinutes * 60_000, Date.parse(row.expires_at)),
+    ).toISOString(),
+  };
+}
+
+export function signOut(db: Kysely<Database>, token: string): Promise<void> {
+  return deleteSession(db, sessionId(token));
+}
+
+function sessionId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The session's CSRF token: derived from the session token (which script cannot read: the
+ * cookie is HttpOnly), so it needs no storage and a cross-site page cannot compute it.
+ */
+export function csrfTokenFor(token: string): string {
+  return createHash('sha256').update(`csrf:${token}`).digest('base64url');
+}
+
+export function isCsrfTokenFor(token: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(csrfTokenFor(token));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,33 @@
+/** GET /api/admin/audit: the tenant's audit log, newest first (owners). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditEntrySchema } from '../../../shared/admin-api';
+import type { AppContext } from '../../context';
+import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { tenantOf } from '../admin/admin-auth';
+import { auditEntries } from './audit.service';
+
+export function auditRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/admin/audit',
+      {
+        config: { role: 'owner' },
+        schema: {
+          tags: ['audit'],
+          security: adminSecurity,
+          summary: 'The audit log of operator actions, newest first',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(500).default(50),
+            before: z.iso.datetime().optional(),
+          }),
+          response: { 200: z.object({ entries: z.array(auditEntrySchema) }), ...adminErrors },
+        },
+      },
+      async (request) => ({
+        entries: await auditEntries(ctx.database.db, tenantOf(request), request.query),
+      }),
+    );
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Serves the operator console on the admin listener: its hashed assets (and the recipient app's,
+ * which the console's previews load), and index.html for every other page. A missing build
+ * answers 503, as the public app does.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../../shared/errors';
+
+export interface ConsoleAppOptions {
+  consoleRoot: string;
+  /** The recipient app's build: its assets are served too, for the previews. */
+  webRoot: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function consoleApp(app: FastifyInstance, options: ConsoleAppOptions): Promise<void> {
+  const indexFile = path.join(options.consoleRoot, 'index.html');
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const roots = [options.consoleRoot, options.webRoot].filter((root) => existsSync(root));
+  if (roots.length > 0) {
+    await app.register(fastifyStatic, {
+      root: roots,
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed =
+          filePath.includes(`${path.sep}assets${path.sep}`) &&
+          !filePath.includes(`${path.sep}i18n${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) || request.method !== 'GET') {
+      return reply.status(404).send(errorBody('not_found', 'Not found'));
+    }
+    if (!index) {
+      return reply
+        .status(503)
+        .send(errorBody('web_not_built', 'The console is not built; run npm run build'));
+    }
+    // Every console page is the one document; the client router shows the page.
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  });
+}
