@@ -17,8 +17,18 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   ADMIN_PORT: port.default(8081),
   ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DEFAULT_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z

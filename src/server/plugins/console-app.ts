@@ -39,7 +39,12 @@ export async function consoleApp(app: FastifyInstance, options: ConsoleAppOption
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) || request.method !== 'GET') {
+    if (
+      url.startsWith('/api/') ||
+      url.startsWith('/assets/') ||
+      path.extname(url) ||
+      request.method !== 'GET'
+    ) {
       return reply.status(404).send(errorBody('not_found', 'Not found'));
     }
     if (!index) {

@@ -173,7 +173,11 @@ describeEachDatabase('operator API: results count data entered, and keep every a
     const id = await importCampaign(h, tenant);
     await importCsv(h, tenant, id, 'email\nann@example.com\nbob@example.com\n');
     const links = (
-      await h.admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+      await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${id}/links`,
+        headers: tenant.headers,
+      })
     ).json<{ links: { email: string; rid: string }[] }>().links;
     const rid = (email: string) => links.find((l) => l.email === email)!.rid;
     const post = (payload: unknown) =>

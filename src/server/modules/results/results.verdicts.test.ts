@@ -21,7 +21,11 @@ describeEachDatabase('results with verdicts', (get) => {
       rejected: [{ line: 5, reason: expect.stringMatching(/^sent_at: not an ISO 8601 time.*"yesterday"$/) }],
     });
     const links = (
-      await h.admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+      await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${id}/links`,
+        headers: tenant.headers,
+      })
     ).json<{ links: { email: string; rid: string }[] }>().links;
     const rid = (email: string) => links.find((l) => l.email === email)!.rid;
     const click = (email: string, ip: string, evidence: typeof PERSON) =>
