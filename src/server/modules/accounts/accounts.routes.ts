@@ -33,7 +33,7 @@ import {
 
 const tags = ['session'];
 /** Sign-in attempts per client address and minute, across every instance (shared store). */
-const SIGN_IN_PER_MINUTE = 10;
+export const SIGN_IN_PER_MINUTE = 10;
 
 export function sessionRoutes(ctx: AppContext) {
   const { db } = ctx.database;

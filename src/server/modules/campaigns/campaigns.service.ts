@@ -201,7 +201,7 @@ export async function languageCoverage(db: Kysely<Database>, campaign: Campaign)
   });
   return {
     default_language: file.language_code,
-    languages: languages.sort((a, b) => b.recipients - a.recipients),
+    languages: languages.sort((a, b) => b.recipients - a.recipients || a.language.localeCompare(b.language)),
   };
 }
 

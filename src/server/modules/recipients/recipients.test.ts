@@ -101,4 +101,52 @@ describeEachDatabase('operator API: recipients and links', (get) => {
     expect(ended.statusCode).toBe(409);
     expect(ended.json()).toMatchObject({ error: { code: 'campaign_ended' } });
   });
+
+  it('lists recipients a page at a time with their department, finds them, and removes one', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const id = await importCampaign(h, tenant);
+    const rows = ['email,first_name,department', 'ann@example.com,Ann,Finance', 'bob@example.com,Bob,Sales'];
+    for (let i = 0; i < 60; i++) rows.push(`user${i}@example.com,User ${i},Finance`);
+    const report = await importCsv(h, tenant, id, rows.join('\n'));
+    expect(report.json()).toMatchObject({ accepted: 62, rejected: [] });
+    const page = (query: string) =>
+      h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${id}/recipients${query}`,
+        headers: tenant.headers,
+      });
+
+    const first = (await page('')).json<{ total: number; items: { email: string }[] }>();
+    expect(first.total).toBe(62);
+    expect(first.items).toHaveLength(50);
+    const second = (await page('?offset=50&limit=50')).json<{ items: { email: string }[] }>();
+    expect(second.items).toHaveLength(12);
+    expect(new Set([...first.items, ...second.items].map((r) => r.email)).size).toBe(62);
+
+    const sales = (await page('?q=SALES')).json<{
+      total: number;
+      items: { id: string; department: string }[];
+    }>();
+    expect(sales).toMatchObject({
+      total: 1,
+      items: [{ email: 'bob@example.com', department: 'Sales', first_name: 'Bob' }],
+    });
+    // LIKE's wildcards are searched for as text.
+    expect((await page('?q=%25')).json<{ total: number }>().total).toBe(0);
+
+    const removed = await h.admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/campaigns/${id}/recipients/${sales.items[0]!.id}`,
+      headers: tenant.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await page('?q=sales')).json<{ total: number }>().total).toBe(0);
+    const again = await h.admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/campaigns/${id}/recipients/${sales.items[0]!.id}`,
+      headers: tenant.headers,
+    });
+    expect(again.statusCode).toBe(404);
+  });
 });
