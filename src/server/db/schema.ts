@@ -139,6 +139,18 @@ export interface RateLimitTable {
   window_ends_at: number | string;
 }
 
+/** An operator's preview of a campaign file, opened with its own rid (the id) until it expires. */
+export interface PreviewTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  language_code: LanguageCode;
+  /** The campaign file shown, as JSON text. */
+  content: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -151,6 +163,7 @@ export interface Database {
   reported_urls: ReportedUrlTable;
   rate_limits: RateLimitTable;
   visits: VisitTable;
+  previews: PreviewTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -164,3 +177,5 @@ export type NewEvent = Insertable<EventTable>;
 export type NewJourneyAttempt = Insertable<JourneyAttemptTable>;
 export type NewUrlReview = Insertable<UrlReviewTable>;
 export type NewVisit = Insertable<VisitTable>;
+export type PreviewRow = Selectable<PreviewTable>;
+export type NewPreview = Insertable<PreviewTable>;
