@@ -45,10 +45,15 @@ function flaggedBoxes(page: Page) {
   );
 }
 
-/** The demo campaign with a red flag on the page (a region) beside those on the email. */
+/**
+ * The demo campaign with a red flag on the page (a region) beside those on the email, in English
+ * only: every language gets the English texts, so the Arabic pages show operator text in another
+ * direction than the page's.
+ */
 function withPageFlag(base: CampaignFileInput): CampaignFileInput {
   return {
     ...base,
+    translations: {},
     sei: [
       ...(base.sei ?? []),
       {

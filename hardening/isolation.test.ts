@@ -67,6 +67,11 @@ const CASES: Record<string, Case> = {
     expect: 'not found',
     payload: {},
   },
+  'POST /api/admin/campaigns/:id/preview': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/preview`,
+    expect: 'not found',
+    payload: { language: 'de' },
+  },
   'GET /api/admin/campaigns/:id/languages': {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/languages`,
     expect: 'not found',

@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { registerOpenApi } from './modules/admin/openapi';
 import { healthRoutes } from './modules/health/health.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
+import { previewJourneyRoutes } from './modules/preview/preview.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRateLimit } from './plugins/rate-limit';
@@ -60,6 +61,8 @@ export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {})
   // Before the routes it documents: swagger only sees routes registered after it.
   await registerOpenApi(app);
   await app.register(adminRoutes(ctx));
+  // The console's previews: the recipient pages, for preview rids only, recording nothing.
+  await app.register(previewJourneyRoutes(ctx, loadAppPage(ctx.config.webRoot)));
   await app.register(consoleApp, { consoleRoot: ctx.config.consoleRoot, webRoot: ctx.config.webRoot });
   return app;
 }

@@ -187,6 +187,18 @@ export interface AuditLogTable {
   details: string;
 }
 
+/** An operator's preview of a campaign file, opened with its own rid (the id) until it expires. */
+export interface PreviewTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  language_code: LanguageCode;
+  /** The campaign file shown, as JSON text. */
+  content: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -203,6 +215,7 @@ export interface Database {
   sessions: SessionTable;
   sign_in_failures: SignInFailureTable;
   audit_log: AuditLogTable;
+  previews: PreviewTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -219,3 +232,5 @@ export type NewVisit = Insertable<VisitTable>;
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
+export type PreviewRow = Selectable<PreviewTable>;
+export type NewPreview = Insertable<PreviewTable>;

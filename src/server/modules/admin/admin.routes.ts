@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { sessionRoutes, userRoutes } from '../accounts/accounts.routes';
 import { auditRoutes } from '../audit/audit.routes';
+import { previewAdminRoutes } from '../preview/preview.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
@@ -30,6 +31,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(auditRoutes(ctx));
     await app.register(tenantRoutes(ctx));
     await app.register(campaignRoutes(ctx));
+    await app.register(previewAdminRoutes(ctx));
     await app.register(recipientRoutes(ctx));
     await app.register(resultRoutes(ctx));
     await app.register(reportRoutes(ctx));

@@ -86,6 +86,12 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       { method: 'POST', url: `${c}/launch`, route: '/api/admin/campaigns/{id}/launch', payload: {} },
       { method: 'GET', url: `${c}/languages`, route: '/api/admin/campaigns/{id}/languages' },
       {
+        method: 'POST',
+        url: `${c}/preview`,
+        route: '/api/admin/campaigns/{id}/preview',
+        payload: { language: 'de' },
+      },
+      {
         method: 'PATCH',
         url: `/api/admin/users/${bUser.id}`,
         route: '/api/admin/users/{id}',

@@ -1,5 +1,9 @@
-/** The demo campaign: every step filled in, so a newcomer sees the whole recipient journey. */
+/**
+ * The demo campaign: every step filled in, in English, German and Arabic, so a newcomer sees the
+ * whole recipient journey (and a recipient's language choosing the content).
+ */
 import type { CampaignFileInput } from '../../../shared/campaign';
+import { DEMO_TRANSLATIONS } from './demo-translations';
 
 /** How a later start finds the demo again: the tenant and campaign `hookwise demo` names so. */
 export const DEMO_TENANT_NAME = 'Demo tenant';
@@ -101,6 +105,8 @@ export function demoCampaign(publicUrl: string): CampaignFileInput {
       badges: [{ id: 'sharp-eye', name: 'Sharp eye', min_score: 100 }],
     },
     navigation: ['awareness', 'pdf', 'sei', 'entry_text', 'questionnaire'],
+    // The demo's German and Arabic recipients get the campaign in their language.
+    translations: DEMO_TRANSLATIONS,
   };
 }
 

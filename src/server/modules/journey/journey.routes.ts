@@ -3,17 +3,23 @@
  * operator's sandboxed template itself when the campaign has one), campaign data for a rid, the
  * template's preview document, and event recording. Every route is rate limited per
  * client alike; every failure about a rid is the same plain 404 (loadJourney), which a page
- * shows as the campaign-error page.
+ * shows as the campaign-error page. The same routes, over another JourneySurface, serve the
+ * operator's preview on the admin listener (modules/preview).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignDataSchema } from '../../../shared/campaign';
-import { eventBodySchema, eventResponseSchema } from '../../../shared/journey';
+import { campaignDataSchema, type CampaignData } from '../../../shared/campaign';
+import {
+  eventBodySchema,
+  eventResponseSchema,
+  type EventBody,
+  type EventResponse,
+} from '../../../shared/journey';
 import type { LanguageCode } from '../../../shared/languages';
 import { JOURNEY_PATHS, LANDING_PATH } from '../../../shared/routes';
 import type { AppContext } from '../../context';
-import { isNotFound, notFound } from '../../lib/errors';
+import { isNotFound } from '../../lib/errors';
 import { perClientLimit } from '../../plugins/rate-limit';
 import type { AppPage } from '../../plugins/web-app';
 import { beaconQuerySchema, beaconToClick } from './beacon';
@@ -22,77 +28,111 @@ import { clampUserAgent, truncateIp } from './client-ip';
 import {
   campaignData,
   landingTemplate,
-  loadJourney,
   openJourneyPage,
   recordBeacon,
   recordEvent,
+  templateDocument,
+  type ClickDetails,
   type ClientMeta,
 } from './journey.service';
-import { LANDING_CSP, renderTemplate, TEMPLATE_CSP } from './template';
+import { LANDING_CSP, TEMPLATE_CSP } from './template';
 
 const ridParams = z.object({ rid: z.string().max(128) });
 
+/**
+ * What the journey's routes ask of whatever stands behind a rid: the recipients' journey here,
+ * the operator's preview (modules/preview) on the admin listener. Every method throws the plain
+ * 404 for a rid it does not know.
+ */
+export interface JourneySurface {
+  /** The landing template's policy: never framed for recipients; the console frames previews. */
+  landingCsp: string;
+  /** The page language for a journey page with this rid; landing on /phish may record a visit. */
+  openPage(rid: string, landing: boolean, meta: ClientMeta): Promise<LanguageCode>;
+  /** /phish as the operator's template itself; undefined: the app's built-in page. */
+  landingTemplate(rid: string): Promise<string | undefined>;
+  campaignData(rid: string): Promise<CampaignData>;
+  /** The template document for the SEI page's frame. */
+  templateDocument(rid: string): Promise<string>;
+  recordEvent(body: EventBody, meta: ClientMeta): Promise<EventResponse>;
+  recordBeacon(rid: string, click: ClickDetails, meta: ClientMeta): Promise<void>;
+}
+
 export function journeyRoutes(ctx: AppContext, page: AppPage) {
-  return async (app: FastifyInstance) => {
-    const config = perClientLimit(ctx.config);
-    const api = app.withTypeProvider<ZodTypeProvider>();
-
-    for (const path of JOURNEY_PATHS) {
-      app.get(path, { config }, async (request, reply) => {
-        const language = await pageLanguage(ctx, request, path === LANDING_PATH);
-        const template = path === LANDING_PATH && language ? await landingPage(ctx, request) : undefined;
-        if (template) return sendLandingTemplate(reply, template);
-        return page.send(request, reply, 200, language);
-      });
-    }
-
-    api.get(
-      '/api/campaign/:rid',
-      {
-        config,
-        schema: { params: ridParams, response: { 200: campaignDataSchema } },
-      },
-      async (request, reply) => {
-        const data = await campaignData(ctx, request.params.rid);
-        return reply.header('Cache-Control', 'no-store').send(data);
-      },
-    );
-
-    api.get('/api/template/:rid', { config, schema: { params: ridParams } }, async (request, reply) => {
-      const { content } = await loadJourney(ctx.database.db, request.params.rid);
-      const html = content.phishing.template_html;
-      if (!html) throw notFound();
-      return reply
-        .header('Content-Security-Policy', TEMPLATE_CSP)
-        .header('Cache-Control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(renderTemplate(html));
-    });
-
-    api.post(
-      '/api/events',
-      {
-        config,
-        schema: { body: eventBodySchema, response: { 200: eventResponseSchema } },
-      },
-      (request) => recordEvent(ctx, request.body, clientMeta(request)),
-    );
-
-    // The sandboxed template document cannot fetch (connect-src 'none'): it reports its click
-    // with an image. Whatever happens, the answer is the same empty 204 (it reveals nothing).
-    app.get('/api/beacon/:rid', { config, exposeHeadRoute: false }, async (request, reply) => {
-      const { rid } = request.params as Record<string, unknown>;
-      const query = beaconQuerySchema.safeParse(request.query);
-      if (typeof rid === 'string' && query.success) {
-        await recordBeacon(ctx, rid, beaconToClick(query.data), clientMeta(request)).catch(
-          (error: unknown) => {
-            if (!isNotFound(error)) request.log.error({ err: error }, 'beacon not recorded');
-          },
-        );
-      }
-      return reply.code(204).header('Cache-Control', 'no-store').send();
-    });
+  const surface: JourneySurface = {
+    landingCsp: LANDING_CSP,
+    openPage: (rid, landing, meta) => openJourneyPage(ctx, rid, { landing, meta }),
+    landingTemplate: (rid) => landingTemplate(ctx, rid),
+    campaignData: (rid) => campaignData(ctx, rid),
+    templateDocument: (rid) => templateDocument(ctx, rid),
+    recordEvent: (body, meta) => recordEvent(ctx, body, meta),
+    recordBeacon: (rid, click, meta) => recordBeacon(ctx, rid, click, meta),
   };
+  return async (app: FastifyInstance) => journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
+}
+
+/** The recipient pages' paths and API over a surface: the same routes for the journey and the preview. */
+export function journeySurfaceRoutes(
+  app: FastifyInstance,
+  surface: JourneySurface,
+  page: AppPage,
+  config: ReturnType<typeof perClientLimit>,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const path of JOURNEY_PATHS) {
+    app.get(path, { config }, async (request, reply) => {
+      const language = await pageLanguage(surface, request, path === LANDING_PATH);
+      const template = path === LANDING_PATH && language ? await landingPage(surface, request) : undefined;
+      if (template) return sendLandingTemplate(reply, template, surface.landingCsp);
+      return page.send(request, reply, 200, language);
+    });
+  }
+
+  api.get(
+    '/api/campaign/:rid',
+    {
+      config,
+      schema: { params: ridParams, response: { 200: campaignDataSchema } },
+    },
+    async (request, reply) => {
+      const data = await surface.campaignData(request.params.rid);
+      return reply.header('Cache-Control', 'no-store').send(data);
+    },
+  );
+
+  api.get('/api/template/:rid', { config, schema: { params: ridParams } }, async (request, reply) => {
+    const html = await surface.templateDocument(request.params.rid);
+    return reply
+      .header('Content-Security-Policy', TEMPLATE_CSP)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+
+  api.post(
+    '/api/events',
+    {
+      config,
+      schema: { body: eventBodySchema, response: { 200: eventResponseSchema } },
+    },
+    (request) => surface.recordEvent(request.body, clientMeta(request)),
+  );
+
+  // The sandboxed template document cannot fetch (connect-src 'none'): it reports its click
+  // with an image. Whatever happens, the answer is the same empty 204 (it reveals nothing).
+  app.get('/api/beacon/:rid', { config, exposeHeadRoute: false }, async (request, reply) => {
+    const { rid } = request.params as Record<string, unknown>;
+    const query = beaconQuerySchema.safeParse(request.query);
+    if (typeof rid === 'string' && query.success) {
+      await surface
+        .recordBeacon(rid, beaconToClick(query.data), clientMeta(request))
+        .catch((error: unknown) => {
+          if (!isNotFound(error)) request.log.error({ err: error }, 'beacon not recorded');
+        });
+    }
+    return reply.code(204).header('Cache-Control', 'no-store').send();
+  });
 }
 
 /**
@@ -101,14 +141,14 @@ export function journeyRoutes(ctx: AppContext, page: AppPage) {
  * and the app shows the campaign-error page.
  */
 async function pageLanguage(
-  ctx: AppContext,
+  surface: JourneySurface,
   request: FastifyRequest,
   landing: boolean,
 ): Promise<LanguageCode | undefined> {
   const { rid } = request.query as Record<string, unknown>;
   if (typeof rid !== 'string') return undefined;
   try {
-    return await openJourneyPage(ctx, rid, { landing, meta: clientMeta(request) });
+    return await surface.openPage(rid, landing, clientMeta(request));
   } catch (error) {
     // The page is served regardless; a lost `visited` must not cost the recipient the page.
     if (!isNotFound(error)) request.log.error({ err: error }, 'journey page lookup failed');
@@ -121,20 +161,20 @@ async function pageLanguage(
  * (see template.ts for why top-level and how it is sandboxed); undefined otherwise, and /phish is
  * then the app. A failed lookup also falls back to the app, which shows its built-in page.
  */
-async function landingPage(ctx: AppContext, request: FastifyRequest): Promise<string | undefined> {
+async function landingPage(surface: JourneySurface, request: FastifyRequest): Promise<string | undefined> {
   const { rid } = request.query as Record<string, unknown>;
   if (typeof rid !== 'string') return undefined;
   try {
-    return await landingTemplate(ctx, rid);
+    return await surface.landingTemplate(rid);
   } catch (error) {
     request.log.error({ err: error }, 'landing template lookup failed');
     return undefined;
   }
 }
 
-function sendLandingTemplate(reply: FastifyReply, html: string): FastifyReply {
+function sendLandingTemplate(reply: FastifyReply, html: string, csp: string): FastifyReply {
   return reply
-    .header('Content-Security-Policy', LANDING_CSP)
+    .header('Content-Security-Policy', csp)
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(html);

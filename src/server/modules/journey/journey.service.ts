@@ -3,13 +3,7 @@
  * is unknown, malformed, or whose campaign is not running gets the same plain 404.
  */
 import type { Kysely } from 'kysely';
-import { LRUCache } from 'lru-cache';
-import {
-  campaignFileSchema,
-  DEFAULT_PUBLIC_SITE,
-  type CampaignData,
-  type CampaignFile,
-} from '../../../shared/campaign';
+import type { CampaignData, CampaignFile } from '../../../shared/campaign';
 import { z } from 'zod';
 import { EVENT_TYPES, eventRank, stepBit, type AttemptKind, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
@@ -18,7 +12,6 @@ import type { AppContext } from '../../context';
 import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
 import { conflict, isNotFound, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
-import { cleanOperatorHtml } from '../../lib/operator-html';
 import {
   findEventDetails,
   findLatestAttempt,
@@ -30,13 +23,16 @@ import {
   setRecipientScore,
   type RecipientRow,
 } from './journey.repository';
+import { buildCampaignData } from './campaign-data';
 import type { RequestFacts } from './click-evidence';
 import { recordVisit } from './clicks.service';
+import { localisedContent } from './content-cache';
 import { scoreAnswers, validateAnswers } from './scoring';
-import { renderLandingTemplate } from './template';
+import { renderLandingTemplate, renderTemplate } from './template';
 
 export interface Journey {
   row: RecipientRow;
+  /** The campaign in the recipient's content language (see content-cache.ts). */
   content: CampaignFile;
 }
 
@@ -52,44 +48,9 @@ export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.
   if (!RID_PATTERN.test(rid)) throw notFound();
   const row = await findRecipientByRid(db, rid);
   if (!row || !isRunning(row, now)) throw notFound();
-  const content = campaignContent(row.campaign_id, row.content);
-  if (!content) throw notFound();
-  return { row, content };
-}
-
-/**
- * Parsed campaign files by campaign id. Every recipient request needs its campaign's content;
- * parsing and validating it each time was most of the hot path. The raw text is kept and
- * compared, so an operator's change to a campaign is seen at once. Bounded by bytes (a campaign
- * file can be large), least recently used out first.
- */
-const parsedCampaigns = new LRUCache<string, { raw: string; content: CampaignFile | null }>({
-  maxSize: 64 * 1024 * 1024,
-  // UTF-16 in memory, and the parsed copy about as large again.
-  sizeCalculation: (entry) => Math.max(1, entry.raw.length * 4),
-});
-
-/** Awareness HTML leaves the server already cleaned (see lib/operator-html.ts for why). */
-function withCleanHtml(content: CampaignFile): CampaignFile {
-  if (!content.awareness.typeHtml) return content;
-  return {
-    ...content,
-    awareness: { ...content.awareness, content: cleanOperatorHtml(content.awareness.content) },
-  };
-}
-
-function campaignContent(campaignId: string, raw: string): CampaignFile | null {
-  const cached = parsedCampaigns.get(campaignId);
-  if (cached?.raw === raw) return cached.content;
-  let content: CampaignFile | null = null;
-  try {
-    const parsed = campaignFileSchema.safeParse(JSON.parse(raw));
-    content = parsed.success ? withCleanHtml(parsed.data) : null;
-  } catch {
-    content = null;
-  }
-  parsedCampaigns.set(campaignId, { raw, content });
-  return content;
+  const localised = localisedContent(row.campaign_id, row.content, recipientLanguage(row));
+  if (!localised) throw notFound();
+  return { row, content: localised.content };
 }
 
 function isRunning(row: RecipientRow, now: number): boolean {
@@ -100,57 +61,20 @@ function isRunning(row: RecipientRow, now: number): boolean {
   return true;
 }
 
+/** The operator's content in the recipient's language (else the campaign's); the pages in theirs. */
 export async function campaignData(ctx: AppContext, rid: string): Promise<CampaignData> {
   const { db } = ctx.database;
   const { row, content } = await loadJourney(db, rid);
-  return {
+  const reader = {
     rid: row.rid,
-    campaign_id: row.campaign_id,
+    campaignId: row.campaign_id,
     // The operator's person id, else our own recipient id: stable, and never the email address.
-    person_id: row.person_id ?? row.recipient_id,
-    tenantid: row.tenant_id,
-    language_code: recipientLanguage(row),
-    awareness: { title: content.awareness.title, content: content.awareness.content },
-    typeHtml: content.awareness.typeHtml,
-    entry_text: content.entry_text,
-    gamification: content.gamification,
-    navigation: content.navigation,
-    questionnaires: {
-      required: content.questionnaire.required,
-      allow_retake: content.questionnaire.allow_retake,
-      // Correct answers and explanations stay on the server until the answers are submitted.
-      questions: content.questionnaire.questions.map((q) => ({
-        id: q.id,
-        type: q.type,
-        text: q.text,
-        options: q.options,
-        ...(q.sei_id ? { sei_id: q.sei_id } : {}),
-      })),
-    },
-    cdn_endpoint: content.cdn_endpoint ?? '',
-    sei: content.sei,
-    sei_general_info: content.sei_general_info,
-    default_endpoint: ctx.config.publicUrl,
-    phishing_logo: content.phishing.phishing_logo ?? '',
-    custom_logo: content.custom_logo ?? '',
-    default_url: content.redirect_url ?? ctx.config.defaultRedirectUrl ?? DEFAULT_PUBLIC_SITE,
-    first_name: row.first_name ?? '',
-    phishing: {
-      has_template: Boolean(content.phishing.template_html),
-      template_url: content.phishing.template_html ? `/api/template/${row.rid}` : '',
-      brand: content.phishing.brand ?? '',
-    },
-    email: content.email ?? null,
-    pdf: content.pdf
-      ? {
-          url: content.pdf.url,
-          title: content.pdf.title ?? '',
-          pages: content.pdf.pages ?? null,
-          size_bytes: content.pdf.size_bytes ?? null,
-        }
-      : null,
-    progress: await progressOf(db, row),
+    personId: row.person_id ?? row.recipient_id,
+    tenantId: row.tenant_id,
+    language: recipientLanguage(row),
+    firstName: row.first_name ?? '',
   };
+  return buildCampaignData(reader, content, await progressOf(db, row), ctx.config);
 }
 
 /** Read back from the recipient row, which each recorded step updates in its transaction. */
@@ -219,9 +143,14 @@ export async function landingTemplate(ctx: AppContext, rid: string): Promise<str
     if (isNotFound(error)) return undefined;
     throw error;
   }
-  const html = journey.content.phishing.template_html;
+  return landingDocument(journey.content, rid);
+}
+
+/** The operator's template with our landing script, which knows where a submit leads. */
+export function landingDocument(content: CampaignFile, rid: string): string | undefined {
+  const html = content.phishing.template_html;
   if (!html) return undefined;
-  const first = journey.content.navigation[0];
+  const first = content.navigation[0];
   // As the app's own navigation: the first step, else straight to completion.
   const next = first ? `/phish/${first}` : '/campaign/campaign-completed';
   const query = `?rid=${encodeURIComponent(rid)}`;
@@ -229,6 +158,13 @@ export async function landingTemplate(ctx: AppContext, rid: string): Promise<str
     next: next + query,
     beacon: `/api/beacon/${encodeURIComponent(rid)}`,
   });
+}
+
+/** The operator's template for the SEI page's preview frame; a plain 404 without one. */
+export async function templateDocument(ctx: AppContext, rid: string): Promise<string> {
+  const html = (await loadJourney(ctx.database.db, rid)).content.phishing.template_html;
+  if (!html) throw notFound();
+  return renderTemplate(html);
 }
 
 export async function recordEvent(
@@ -260,7 +196,7 @@ export async function recordEvent(
   return { type: body.type, recorded, progress: await progressOf(db, row) };
 }
 
-type ClickDetails = Extract<EventBody, { type: 'clicked' }>['details'];
+export type ClickDetails = Extract<EventBody, { type: 'clicked' }>['details'];
 
 /**
  * The running page reported itself (POST /api/events clicked, or the template's beacon): a visit

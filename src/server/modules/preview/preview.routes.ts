@@ -1,0 +1,71 @@
+/**
+ * The operator's preview, on the admin listener only: POST /api/admin/campaigns/:id/preview makes
+ * one, and the recipient pages' own paths (the journey's routes over the preview) show it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { previewRequestSchema, previewSchema } from '../../../shared/admin-api';
+import type { AppContext } from '../../context';
+import { perClientLimit } from '../../plugins/rate-limit';
+import type { AppPage } from '../../plugins/web-app';
+import { tenantOf } from '../admin/admin-auth';
+import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
+import { journeySurfaceRoutes, type JourneySurface } from '../journey/journey.routes';
+import { TEMPLATE_CSP } from '../journey/template';
+import {
+  createPreview,
+  openPreviewPage,
+  previewBeacon,
+  previewCampaignData,
+  previewEvent,
+  previewLandingTemplate,
+  previewTemplateDocument,
+} from './preview.service';
+
+/** Inside the authenticated admin scope: tenantOf() gives the operator's tenant. */
+export function previewAdminRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/campaigns/:id/preview',
+      {
+        // Showing what recipients would see changes nothing: a viewer may preview.
+        config: { role: 'viewer', audit: 'campaign.preview' },
+        // An unsaved campaign file may carry a full HTML template, as an import does.
+        bodyLimit: 2 * 1024 * 1024,
+        schema: {
+          tags: ['campaigns'],
+          security: adminSecurity,
+          summary: 'Preview a campaign in one language, recording nothing',
+          description:
+            'Previews the stored campaign file, or `content` (an unsaved campaign file, validated like an import). The pages open on the admin listener for an hour.',
+          params: campaignParams,
+          body: previewRequestSchema,
+          response: { 201: previewSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const preview = await createPreview(db, tenantOf(request), request.params.id, request.body);
+        return reply.status(201).send(preview);
+      },
+    );
+  };
+}
+
+/**
+ * The journey's pages and API for preview rids only: the rid is the capability (192 random
+ * bits, one hour), so these routes need no session of their own.
+ */
+export function previewJourneyRoutes(ctx: AppContext, page: AppPage) {
+  const surface: JourneySurface = {
+    // The console shows the landing page in a frame of its own origin.
+    landingCsp: TEMPLATE_CSP,
+    openPage: (rid, landing) => openPreviewPage(ctx, rid, landing),
+    landingTemplate: (rid) => previewLandingTemplate(ctx, rid),
+    campaignData: (rid) => previewCampaignData(ctx, rid),
+    templateDocument: (rid) => previewTemplateDocument(ctx, rid),
+    recordEvent: (body) => previewEvent(ctx, body),
+    recordBeacon: (rid) => previewBeacon(ctx, rid),
+  };
+  return async (app: FastifyInstance) => journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
+}

@@ -1,0 +1,190 @@
+/**
+ * The operator's preview: a campaign file (the stored one, or an unsaved one from the console)
+ * shown through the recipient pages in one language, under a short-lived rid of its own. It
+ * records nothing: no recipient, event, visit or attempt is read or written. Served on the admin
+ * listener only; on the public one a preview rid is the plain 404 of any unknown rid.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { Preview, previewRequestSchema } from '../../../shared/admin-api';
+import { campaignFileSchema, type CampaignData, type CampaignFile } from '../../../shared/campaign';
+import { EVENT_TYPES, furthestStatus, type EventType } from '../../../shared/events';
+import type { EventBody, EventResponse, Progress } from '../../../shared/journey';
+import type { LanguageCode } from '../../../shared/languages';
+import { PHISH_STEPS, type PhishStep } from '../../../shared/routes';
+import type { AppContext } from '../../context';
+import type { Database, PreviewRow } from '../../db/schema';
+import { badRequest, isNotFound, notFound } from '../../lib/errors';
+import { RID_PATTERN } from '../../lib/ids';
+import { describeIssues } from '../campaigns/campaign-file';
+import { requireCampaign } from '../campaigns/campaigns.service';
+import { buildCampaignData } from '../journey/campaign-data';
+import { localisedContent } from '../journey/content-cache';
+import { landingDocument } from '../journey/journey.service';
+import { scoreAnswers, validateAnswers } from '../journey/scoring';
+import { renderTemplate } from '../journey/template';
+import { deleteExpiredPreviews, findOpenPreview, insertPreview } from './preview.repository';
+
+export const PREVIEW_RID_PREFIX = 'pv_';
+export const PREVIEW_TTL_MS = 60 * 60 * 1000;
+
+export type PreviewRequest = z.infer<typeof previewRequestSchema>;
+
+/** A recognisable prefix, then 24 random bytes (192 bits): 35 characters, within RID_PATTERN. */
+const newPreviewRid = () => PREVIEW_RID_PREFIX + randomBytes(24).toString('base64url');
+
+export const isPreviewRid = (rid: string) => rid.startsWith(PREVIEW_RID_PREFIX) && RID_PATTERN.test(rid);
+
+/** A preview of a campaign of this tenant (any state: a draft too), open for an hour. */
+export async function createPreview(
+  db: Kysely<Database>,
+  tenantId: string,
+  campaignId: string,
+  request: PreviewRequest,
+  now = Date.now(),
+): Promise<Preview> {
+  const campaign = await requireCampaign(db, tenantId, campaignId);
+  const file = request.content === undefined ? storedFile(campaign.content) : checkedFile(request.content);
+  const rid = newPreviewRid();
+  const createdAt = new Date(now).toISOString();
+  const expiresAt = new Date(now + PREVIEW_TTL_MS).toISOString();
+  // Opportunistically: previews are made rarely, and an expired one is never served anyway.
+  await deleteExpiredPreviews(db, createdAt);
+  await insertPreview(db, {
+    id: rid,
+    tenant_id: campaign.tenant_id,
+    campaign_id: campaign.id,
+    language_code: request.language,
+    content: JSON.stringify(file),
+    created_at: createdAt,
+    expires_at: expiresAt,
+  });
+  return { rid, expires_at: expiresAt, pages: previewPages(rid) };
+}
+
+/** Validated like an import; the operator is told each wrong field's path. */
+function checkedFile(content: unknown): CampaignFile {
+  const parsed = campaignFileSchema.safeParse(content);
+  if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues), 'invalid_campaign');
+  return parsed.data;
+}
+
+function storedFile(raw: string): CampaignFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('The stored campaign file is not JSON', 'invalid_campaign');
+  }
+  return checkedFile(json);
+}
+
+function previewPages(rid: string): Preview['pages'] {
+  const query = `?rid=${rid}`;
+  const steps = Object.fromEntries(PHISH_STEPS.map((step) => [step, `/phish/${step}${query}`]));
+  return {
+    phish: `/phish${query}`,
+    ...(steps as Record<PhishStep, string>),
+    'campaign-completed': `/campaign/campaign-completed${query}`,
+  };
+}
+
+interface OpenPreview {
+  row: PreviewRow;
+  /** The file in the preview language's content language, as a recipient would get it. */
+  content: CampaignFile;
+}
+
+async function loadPreview(db: Kysely<Database>, rid: string): Promise<OpenPreview> {
+  if (!isPreviewRid(rid)) throw notFound();
+  const row = await findOpenPreview(db, rid, new Date().toISOString());
+  if (!row) throw notFound();
+  const localised = localisedContent(row.id, row.content, row.language_code);
+  if (!localised) throw notFound();
+  return { row, content: localised.content };
+}
+
+/**
+ * Each preview's progress, in memory only: the steps gone through and the last score, so the
+ * pages behave as a recipient's would (the completed page keeps its score). Another process or a
+ * restart starts afresh, which a preview can live with.
+ */
+const progresses = new LRUCache<string, Progress>({ max: 10_000, ttl: PREVIEW_TTL_MS });
+
+const progressOf = (rid: string): Progress =>
+  progresses.get(rid) ?? { status: 'created', completed_steps: [], score: null };
+
+function advance(rid: string, type: EventType, score?: number): Progress {
+  const before = progressOf(rid);
+  const steps = new Set<EventType>([...before.completed_steps, type]);
+  const progress: Progress = {
+    status: furthestStatus(steps),
+    completed_steps: EVENT_TYPES.filter((step) => steps.has(step)),
+    score: score ?? before.score,
+  };
+  progresses.set(rid, progress);
+  return progress;
+}
+
+/** The page language of a preview page: the preview's. */
+export async function openPreviewPage(ctx: AppContext, rid: string, landing: boolean): Promise<LanguageCode> {
+  const { row } = await loadPreview(ctx.database.db, rid);
+  if (landing) advance(rid, 'visited');
+  return row.language_code;
+}
+
+export async function previewLandingTemplate(ctx: AppContext, rid: string): Promise<string | undefined> {
+  try {
+    return landingDocument((await loadPreview(ctx.database.db, rid)).content, rid);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function previewTemplateDocument(ctx: AppContext, rid: string): Promise<string> {
+  const html = (await loadPreview(ctx.database.db, rid)).content.phishing.template_html;
+  if (!html) throw notFound();
+  return renderTemplate(html);
+}
+
+export async function previewCampaignData(ctx: AppContext, rid: string): Promise<CampaignData> {
+  const { row, content } = await loadPreview(ctx.database.db, rid);
+  const reader = {
+    rid,
+    campaignId: row.campaign_id,
+    personId: 'preview',
+    tenantId: row.tenant_id,
+    language: row.language_code,
+    firstName: '',
+  };
+  return buildCampaignData(reader, content, progressOf(rid), ctx.config);
+}
+
+/**
+ * An event of a preview page, answered as the journey would but recorded nowhere (`recorded` is
+ * always false): a questionnaire gets its real score and localised result. Nothing is refused
+ * for order: the operator may open any page first, the completed page too.
+ */
+export async function previewEvent(ctx: AppContext, body: EventBody): Promise<EventResponse> {
+  const { content } = await loadPreview(ctx.database.db, body.rid);
+  if (body.type === 'questionnaire_completed') {
+    validateAnswers(content.questionnaire, body.details.answers);
+    const result = scoreAnswers(content.questionnaire, content.gamification.pass_mark, body.details.answers);
+    const progress = advance(body.rid, body.type, result.score);
+    return { type: body.type, recorded: false, progress, result };
+  }
+  // An empty submit is no `submitted` step for a recipient either.
+  if (body.type === 'submitted' && body.details.fields.length === 0) {
+    return { type: body.type, recorded: false, progress: progressOf(body.rid) };
+  }
+  return { type: body.type, recorded: false, progress: advance(body.rid, body.type) };
+}
+
+/** The template's beacon: the preview's progress moves to `clicked`, nothing else. */
+export async function previewBeacon(ctx: AppContext, rid: string): Promise<void> {
+  await loadPreview(ctx.database.db, rid);
+  advance(rid, 'clicked');
+}
