@@ -1,5 +1,5 @@
 // Lint: typescript-eslint (type-checked rules), React hooks, accessibility, and the one-way
-// import rule: web and server import shared only, never each other.
+// import rule: web, console and server import shared only, never each other.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -57,8 +57,25 @@ export default tseslint.config(
       ...noCrossImports(['**/server/**', '**/server'], 'src/web'),
     },
   },
-  { files: ['src/server/**/*.ts'], rules: noCrossImports(['**/web/**', '**/web'], 'src/server') },
-  { files: ['src/shared/**/*.ts'], rules: noCrossImports(['**/web/**', '**/server/**'], 'src/shared') },
+  {
+    // The operator console: browser code like src/web, with its own bundle; it shares nothing
+    // with the recipient pages but src/shared.
+    files: ['src/console/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...noCrossImports(['**/server/**', '**/server', '**/web/**', '**/web'], 'src/console'),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: noCrossImports(['**/web/**', '**/web', '**/console/**', '**/console'], 'src/server'),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: noCrossImports(['**/web/**', '**/server/**', '**/console/**'], 'src/shared'),
+  },
   {
     files: [
       'src/server/config.ts',
@@ -68,6 +85,7 @@ export default tseslint.config(
       '**/*.test.ts',
       '**/test/**',
       'vite.config.ts',
+      'vite.console.config.ts',
       'vitest.config.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },

@@ -1,36 +1,8 @@
 /** Builds the web app into dist/web, with brotli and gzip copies of every compressible file. */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'hookwise-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-          e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
-        );
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|json|svg|txt)$/.test(file)) continue;
-        const data = readFileSync(file);
-        if (data.length < 512) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
-    },
-  };
-}
+import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   root: 'src/web',

@@ -1,5 +1,5 @@
 /**
- * Five test projects: web (jsdom), server (API via app.inject), build (checks on the built
+ * Five test projects: web (jsdom: the recipient pages and the operator console), server (API via app.inject), build (checks on the built
  * dist/web, in node), e2e (Chromium, real server) and hardening (attacks, fuzzing, faults and
  * durability; see SECURITY.md).
  */
@@ -14,7 +14,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
+          include: [
+            'src/web/**/*.test.{ts,tsx}',
+            'src/console/**/*.test.{ts,tsx}',
+            'src/shared/**/*.test.ts',
+          ],
           setupFiles: ['src/web/test/setup.ts'],
         },
       },

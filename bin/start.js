@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the web app and the server if they are missing or older than their
+// `npm start`: build the web app, the server and the operator console if they are missing or older than their
 // sources, then serve with the demo data created on an empty database.
 import { spawnSync } from 'node:child_process';
 import { isFresh, root } from './freshness.js';
@@ -10,6 +10,11 @@ const builds = [
     output: 'dist/server/main.js',
     sources: ['src/server', 'src/shared'],
     args: ['-c', 'vite.server.config.ts'],
+  },
+  {
+    output: 'dist/console/index.html',
+    sources: ['src/console', 'src/shared', 'public'],
+    args: ['-c', 'vite.console.config.ts'],
   },
 ];
 for (const build of builds) {

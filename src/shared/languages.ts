@@ -57,8 +57,11 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
   return LANGUAGES[code].dir;
 }
 
-/** The translation files: the recipient and reviewer pages' (the seed's name). */
-export const TRANSLATION_NAMESPACES = ['upi-public'] as const;
+/**
+ * The translation files: the recipient and reviewer pages' (the seed's name), the operator
+ * console's shell and pages, and the console's campaign editor.
+ */
+export const TRANSLATION_NAMESPACES = ['upi-public', 'console', 'console-editor'] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 
 export function translationPath(code: LanguageCode, namespace: TranslationNamespace = 'upi-public'): string {

@@ -57,20 +57,36 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     signal: options.signal ?? null,
   });
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!response.ok) {
-    const error = parseApiErrorBody(json)?.error;
-    throw new ConsoleApiError(
-      response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? `HTTP ${response.status}`,
-    );
-  }
+  const json = parseJson(text);
+  if (!response.ok) throw apiError(response.status, json);
   if (!options.schema) return undefined as never;
   return options.schema.parse(json) as never;
+}
+
+/** GETs a text answer as is (the links CSV, say), with the same errors as api(). */
+export async function apiText(path: string): Promise<string> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  const text = await response.text();
+  if (!response.ok) throw apiError(response.status, parseJson(text));
+  return text;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's message is shown to the operator even when its code is one this build does not
+ * know yet (a newer server), so a lockout or rate-limit explanation is never lost.
+ */
+function apiError(status: number, json: unknown): ConsoleApiError {
+  const error = parseApiErrorBody(json)?.error;
+  if (error) return new ConsoleApiError(status, error.code, error.message);
+  const loose = json as { error?: { message?: unknown } } | undefined;
+  const message = loose?.error?.message;
+  return new ConsoleApiError(status, 'unknown', typeof message === 'string' ? message : `HTTP ${status}`);
 }

@@ -1,0 +1,42 @@
+/** The signed-in shell: header (product, navigation, operator, language, sign-out) and the page. */
+import { useT } from '../lib/use-t';
+import { NavLink, Outlet } from 'react-router';
+import { useSession } from '../features/auth/api/session';
+import { hasRole } from '../lib/roles';
+import { LanguagePicker } from './language-picker';
+import { SignOutButton } from './sign-out-button';
+import './layout.css';
+
+export function Layout() {
+  const { t } = useT();
+  const { user, tenant } = useSession();
+  const owner = hasRole(user.role, 'owner');
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        {t('layout.skip')}
+      </a>
+      <header className="layout__header">
+        <div className="layout__brand">
+          <span className="layout__product">Hookwise</span>
+          <span className="layout__tenant">{tenant.name}</span>
+        </div>
+        <nav aria-label={t('layout.nav')} className="layout__nav">
+          <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
+          {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
+          {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
+        </nav>
+        <div className="layout__account">
+          <span className="layout__user">
+            {user.name} <span className="layout__role">({t(`role.${user.role}`)})</span>
+          </span>
+          <LanguagePicker />
+          <SignOutButton />
+        </div>
+      </header>
+      <main id="main" className="layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

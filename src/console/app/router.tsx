@@ -1,0 +1,56 @@
+/**
+ * The console's routes. Route objects only compose features; the campaign editor is its own
+ * chunk, loaded when an operator opens it. Everything but /sign-in needs a session.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AuditPage } from '../features/audit/components/audit-page';
+import { SessionGate } from '../features/auth/components/session-gate';
+import { SignInPage } from '../features/auth/components/sign-in-page';
+import { CampaignOverviewPage } from '../features/campaigns/components/campaign-overview-page';
+import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
+import { RecipientsPage } from '../features/recipients/components/recipients-page';
+import { UsersPage } from '../features/users/components/users-page';
+import { Layout } from './layout';
+import { NotFound } from './not-found';
+import { RequireOwner } from './require-owner';
+import { RouteError } from './route-error';
+
+export const routes: RouteObject[] = [
+  { path: '/sign-in', element: <SignInPage />, errorElement: <RouteError /> },
+  {
+    element: <SessionGate />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          {
+            // Inside the layout: a page that fails keeps the header and navigation.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <Navigate to="/campaigns" replace /> },
+              { path: 'campaigns', element: <CampaignsPage /> },
+              { path: 'campaigns/:id', element: <CampaignOverviewPage /> },
+              {
+                path: 'campaigns/:id/edit',
+                lazy: async () => {
+                  const { CampaignEditorPage } =
+                    await import('../features/editor/components/campaign-editor-page');
+                  return { Component: CampaignEditorPage };
+                },
+              },
+              { path: 'campaigns/:id/recipients', element: <RecipientsPage /> },
+              { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
+              { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createConsoleRouter() {
+  return createBrowserRouter(routes);
+}

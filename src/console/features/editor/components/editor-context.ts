@@ -1,0 +1,24 @@
+/**
+ * What every section of the editor reads: the draft, how to change it, its issues by field
+ * path, and whether the signed-in person may change anything (a viewer may not).
+ */
+import { createContext, useContext } from 'react';
+import type { CampaignFile } from '../../../../shared/campaign';
+import type { DraftChange } from '../hooks/use-campaign-draft';
+import type { IssueMap } from '../lib/issues';
+
+export interface EditorContextValue {
+  campaignId: string;
+  draft: CampaignFile;
+  update: (change: DraftChange) => void;
+  byPath: IssueMap;
+  readOnly: boolean;
+}
+
+export const EditorContext = createContext<EditorContextValue | null>(null);
+
+export function useEditor(): EditorContextValue {
+  const value = useContext(EditorContext);
+  if (!value) throw new Error('useEditor needs an EditorContext provider (CampaignEditor)');
+  return value;
+}

@@ -1,0 +1,50 @@
+/** The phishing email (From, Subject, body), which the red-flags page shows with its flags. */
+import { useEditorT } from '../../lib/use-editor-t';
+import { useEditor } from '../editor-context';
+import { CheckboxField, TextField } from '../fields';
+import { Section } from './section';
+
+const EMPTY_EMAIL = { from: '', subject: '', body: '' };
+
+export function EmailSection() {
+  const { t } = useEditorT();
+  const { draft, update } = useEditor();
+  const email = draft.email;
+  const set = (key: keyof typeof EMPTY_EMAIL, value: string) =>
+    update((f) => ({ ...f, email: { ...EMPTY_EMAIL, ...f.email, [key]: value } }));
+  return (
+    <Section id="email" title={t('section.email')}>
+      <CheckboxField
+        path="email"
+        label={t('email.include')}
+        hint={t('email.hint')}
+        checked={email !== undefined}
+        onChange={(on) => update((f) => ({ ...f, email: on ? { ...EMPTY_EMAIL } : undefined }))}
+      />
+      {email && (
+        <>
+          <TextField
+            path="email.from"
+            label={t('email.from')}
+            value={email.from}
+            onChange={(v) => set('from', v)}
+          />
+          <TextField
+            path="email.subject"
+            label={t('email.subject')}
+            value={email.subject}
+            onChange={(v) => set('subject', v)}
+          />
+          <TextField
+            path="email.body"
+            label={t('email.body')}
+            multiline
+            rows={10}
+            value={email.body}
+            onChange={(v) => set('body', v)}
+          />
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The live preview: the real recipient pages, minted from the unsaved draft, in a language and
+ * a page the operator picks, at phone or (scaled) desktop width.
+ */
+import { useId, useState } from 'react';
+import { usePreviewT } from '../hooks/use-preview-t';
+import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../shared/languages';
+import { PREVIEW_PAGES, type PreviewPage } from '../api/mint-preview';
+import { usePreview } from '../hooks/use-preview';
+import { PreviewFrame, type PreviewWidth } from './preview-frame';
+import './preview-panel.css';
+
+interface PreviewPanelProps {
+  campaignId: string;
+  content: unknown;
+  defaultLanguage: LanguageCode;
+  page: PreviewPage;
+  onPageChange: (page: PreviewPage) => void;
+  delayMs?: number;
+}
+
+const isPage = (value: string): value is PreviewPage => (PREVIEW_PAGES as readonly string[]).includes(value);
+
+export function PreviewPanel({
+  campaignId,
+  content,
+  defaultLanguage,
+  page,
+  onPageChange,
+  delayMs,
+}: PreviewPanelProps) {
+  const { t } = usePreviewT();
+  const id = useId();
+  const [language, setLanguage] = useState<LanguageCode>(defaultLanguage);
+  const [width, setWidth] = useState<PreviewWidth>('phone');
+  const { preview, error, loading, refresh } = usePreview({ campaignId, content, language, delayMs });
+  const src = preview?.pages[page];
+
+  return (
+    <section className="preview-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="preview-panel__title">
+        {t('preview.title')}
+      </h2>
+      <div className="preview-panel__controls">
+        <label htmlFor={`${id}-language`}>{t('preview.language')}</label>
+        <select
+          id={`${id}-language`}
+          value={language}
+          onChange={(e) => isLanguageCode(e.target.value) && setLanguage(e.target.value)}
+        >
+          {LANGUAGE_CODES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGES[code].name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-page`}>{t('preview.page')}</label>
+        <select
+          id={`${id}-page`}
+          value={page}
+          onChange={(e) => isPage(e.target.value) && onPageChange(e.target.value)}
+        >
+          {PREVIEW_PAGES.map((p) => (
+            <option key={p} value={p}>
+              {t(`preview.pages.${p}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="preview-panel__width">
+        <legend>{t('preview.width')}</legend>
+        {(['phone', 'desktop'] as const).map((w) => (
+          <label key={w}>
+            <input type="radio" name={`${id}-width`} checked={width === w} onChange={() => setWidth(w)} />{' '}
+            {t(`preview.${w}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="preview-panel__status">
+        <button type="button" className="button" onClick={refresh}>
+          {t('preview.refresh')}
+        </button>
+        <span role="status">{loading ? t('preview.loading') : ''}</span>
+      </div>
+      {error && (
+        <p className="preview-panel__error" role="alert">
+          {t('preview.failed', { message: error })}
+        </p>
+      )}
+      <PreviewFrame
+        src={src}
+        width={width}
+        title={t('preview.frameTitle', {
+          page: t(`preview.pages.${page}`),
+          language: LANGUAGES[language].name,
+        })}
+      />
+    </section>
+  );
+}
