@@ -19,6 +19,6 @@ export default defineConfig({
   publicDir: false,
   // Dependencies bundled in too: start-up was mostly Node resolving and reading thousands of
   // module files. Native and optional-native modules stay outside.
-  ssr: { noExternal: true, external: ['better-sqlite3', 'pg-native'] },
+  ssr: { noExternal: true, external: ['better-sqlite3', 'pg-native', '@node-rs/argon2'] },
   logLevel: 'warn',
 });

@@ -101,6 +101,8 @@ export async function startHookwise(env: Record<string, string>): Promise<Runnin
       PSEUDONYM_KEY: 'bench-pseudonym-key-0123456789-0123456789',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The admin listener on a free port too: two runs (or a dev server) never collide on 8081.
+      ADMIN_PORT: '0',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       ...env,

@@ -39,6 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: '0',
     // A build of its own (vite build --outDir …), so parallel work does not share dist/web.
     ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
+    ...(process.env.CONSOLE_ROOT ? { CONSOLE_ROOT: process.env.CONSOLE_ROOT } : {}),
     ...env,
   });
   const app = await buildApp({ config, database }, { logger: { level: 'info', stream } });

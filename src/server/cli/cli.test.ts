@@ -24,8 +24,18 @@ describe('hookwise CLI', () => {
       campaignId: string;
       recipients: { rid: string; url: string }[];
       pollUrl: string;
+      owner: { email: string; password: string };
     };
-    expect(Object.keys(demo).sort()).toEqual(['apiKey', 'campaignId', 'pollUrl', 'recipients', 'tenantId']);
+    expect(Object.keys(demo).sort()).toEqual([
+      'apiKey',
+      'campaignId',
+      'owner',
+      'pollUrl',
+      'recipients',
+      'tenantId',
+    ]);
+    expect(demo.owner.email).toMatch(/^owner(\+\w+)?@demo\.hookwise\.test$/);
+    expect(demo.owner.password.length).toBeGreaterThanOrEqual(20);
     expect(demo.recipients).toHaveLength(3);
     for (const r of demo.recipients) {
       expect(r.rid).toMatch(/^[A-Za-z0-9_-]{32}$/);

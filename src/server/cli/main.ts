@@ -6,7 +6,13 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ConfigError, loadConfig, loadEnvFile } from '../config';
 import { migrateToLatest } from '../db/migrate';
-import { createDemo, demoLinks, type DemoLinks, type DemoResult } from '../modules/demo/demo.service';
+import {
+  createDemo,
+  DEMO_OWNER_EMAIL,
+  demoLinks,
+  type DemoLinks,
+  type DemoResult,
+} from '../modules/demo/demo.service';
 import { hasNoTenant } from '../modules/tenants/tenants.service';
 import { startServer, stopOnSignals } from '../server';
 import { addCampaignCommands } from './campaign-commands';
@@ -16,6 +22,7 @@ import { addRecipientCommands } from './recipients-commands';
 import { addReportCommands } from './reports-commands';
 import { addResultsCommands } from './results-commands';
 import { addTenantCommands } from './tenant-commands';
+import { addUserCommands } from './user-commands';
 import { addPollCommands } from './poll-commands';
 
 export function buildCli(): Command {
@@ -45,7 +52,7 @@ export function buildCli(): Command {
       stopOnSignals(server);
       process.stdout.write(
         `${banner}\nHookwise is running at ${config.publicUrl} (listening on ${server.url})\n` +
-          `Console and operator API: ${server.adminUrl}\n`,
+          `Console and operator API: ${server.adminUrl}  (its own listener, ADMIN_HOST:ADMIN_PORT)\n`,
       );
     });
 
@@ -80,6 +87,7 @@ export function buildCli(): Command {
   addResultsCommands(program);
   addReportCommands(program);
   addPollCommands(program);
+  addUserCommands(program);
   return program;
 }
 
@@ -89,6 +97,7 @@ function printDemo(demo: DemoResult): void {
     'Demo data created.',
     `  Tenant:  ${demo.tenantId}`,
     `  API key: ${demo.apiKey}  (shown once; keep it to use the operator API)`,
+    `  Console: sign in as ${demo.owner.email} with password ${demo.owner.password}  (shown once)`,
     '',
     'Recipient links (simulated phishing journey):',
     ...demo.recipients.map((r) => `  ${r.url}`),
@@ -108,9 +117,11 @@ function demoBanner(created: DemoResult | undefined, links: DemoLinks | undefine
         'Demo data created.',
         `  Tenant:  ${created.tenantId}`,
         `  API key: ${created.apiKey}  (shown once; keep it to use the operator API)`,
+        `  Console: sign in as ${created.owner.email} with password ${created.owner.password}  (shown once)`,
       ]
     : [
         `Demo tenant ${links.tenantId}  (its API key was shown once; \`hookwise tenant add-key ${links.tenantId}\` makes another)`,
+        `  Console: sign in as ${DEMO_OWNER_EMAIL}  (its password was shown once; \`hookwise user reset-password ${DEMO_OWNER_EMAIL}\` sets a new one)`,
       ];
   const width = Math.max(...links.recipients.map((r) => (r.first_name ?? '').length));
   return [

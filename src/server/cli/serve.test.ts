@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const bin = path.resolve(import.meta.dirname, '../../../bin/hookwise.js');
 
-async function serveOnce(env: NodeJS.ProcessEnv, request: (base: string) => Promise<void>) {
+async function serveOnce(env: NodeJS.ProcessEnv, request: (base: string, stdout: string) => Promise<void>) {
   const child = spawn('node', [bin, 'serve', '--demo-if-empty'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -26,7 +26,7 @@ async function serveOnce(env: NodeJS.ProcessEnv, request: (base: string) => Prom
       if (!base) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!base) throw new Error(`serve did not start:\n${stdout}\n${stderr}`);
-    await request(base);
+    await request(base, stdout);
     await new Promise((resolve) => setTimeout(resolve, 300));
   } finally {
     child.kill('SIGTERM');
@@ -46,6 +46,7 @@ describe('hookwise serve --demo-if-empty', () => {
     DATA_DIR: dir,
     DATABASE_URL: `sqlite:${dir}/serve.db`,
     PORT: '0',
+    ADMIN_PORT: '0',
     PUBLIC_URL: 'https://phish.example',
     LOG_LEVEL: 'info',
   };
@@ -55,7 +56,20 @@ describe('hookwise serve --demo-if-empty', () => {
     { timeout: 90_000 },
     async () => {
       const development = { ...base, NODE_ENV: 'development' };
-      const first = await serveOnce(development, async () => {});
+      // The console's address and the demo owner's sign-in are printed, and they work.
+      let signedIn = 0;
+      const first = await serveOnce(development, async (_url, stdout) => {
+        const admin = /Console and operator API: (http:\/\/\S+)/.exec(stdout)?.[1];
+        const [, email, password] = /sign in as (\S+) with password (\S+)/.exec(stdout) ?? [];
+        const res = await fetch(`${admin}/api/admin/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        signedIn = res.status;
+        await res.arrayBuffer();
+      });
+      expect(signedIn).toBe(200);
       expect(first.stdout).toContain('Demo data created.');
       const links = (text: string) => text.match(/https:\/\/phish\.example\/phish\?rid=[\w-]+/g) ?? [];
       expect(links(first.stdout)).toHaveLength(3);
@@ -65,6 +79,7 @@ describe('hookwise serve --demo-if-empty', () => {
         await get(`${url}/assets/demo/training.pdf`);
       });
       expect(second.stdout).not.toContain('Demo data created.');
+      expect(second.stdout).toContain('hookwise user reset-password owner@demo.hookwise.test');
       // The same recipients, each with their language, and a fresh reviewer link.
       expect(links(second.stdout)).toEqual(links(first.stdout));
       expect(second.stdout).toMatch(/^ {2}de {2}Jana {3}https:\/\/phish\.example\/phish\?rid=/m);

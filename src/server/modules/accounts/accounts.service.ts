@@ -125,12 +125,15 @@ export async function setPassword(
   tenantId: string | undefined,
   id: string,
   password: string,
+  options: { clearLockout?: boolean } = {},
 ): Promise<void> {
-  await requireUser(db, tenantId, id);
+  const user = await requireUser(db, tenantId, id);
   const passwordHash = await hash(password);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, id, { password_hash: passwordHash });
     await deleteUserSessions(trx, id);
+    // The CLI is the way back in for a locked-out owner.
+    if (options.clearLockout) await clearSignInFailures(trx, user.email);
   });
 }
 

@@ -2,6 +2,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { campaignFileSchema } from '../../../shared/campaign';
+import { createUser, findUserId, generatePassword } from '../accounts/accounts.service';
 import { campaignSummaries, importCampaign, requireCampaign } from '../campaigns/campaigns.service';
 import { importMaliciousUrls } from '../malicious-urls/malicious-urls.service';
 import { mintPollLink } from '../poll/poll.service';
@@ -16,9 +17,14 @@ import {
   demoCampaign,
 } from './demo-campaign';
 
+/** The demo tenant's console owner; its password is generated and shown once. */
+export const DEMO_OWNER_EMAIL = 'owner@demo.hookwise.test';
+
 export interface DemoResult {
   tenantId: string;
   apiKey: string;
+  /** Sign-in for the console (development data: the password is printed once). */
+  owner: { email: string; password: string };
   campaignId: string;
   recipients: { rid: string; url: string }[];
   pollUrl: string;
@@ -35,9 +41,18 @@ export async function createDemo(config: Config, { db }: Db): Promise<DemoResult
   const recipients = await addRecipients(db, { id: campaign.id, tenant_id: tenantId }, DEMO_RECIPIENTS);
   await importMaliciousUrls(db, tenantId, [DEMO_KNOWN_MALICIOUS]);
   const poll = await demoPollLink(config, db, tenantId);
+  const password = generatePassword();
+  // A second demo in the same database gets an owner of its own (emails are unique).
+  const taken = await findUserId(db, DEMO_OWNER_EMAIL).then(
+    () => true,
+    () => false,
+  );
+  const email = taken ? `owner+${tenantId.slice(0, 8)}@demo.hookwise.test` : DEMO_OWNER_EMAIL;
+  await createUser(db, tenantId, { email, name: 'Demo owner', role: 'owner', password });
   return {
     tenantId,
     apiKey,
+    owner: { email, password },
     campaignId: campaign.id,
     recipients: recipients.map((r) => ({ rid: r.rid, url: `${config.publicUrl}/phish?rid=${r.rid}` })),
     pollUrl: poll.url,
