@@ -1,0 +1,42 @@
+/**
+ * The README's "## Console" examples, checked as written: the campaign file with translations
+ * is valid, and a German and a French recipient see what the text after it says they see.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { campaignFileSchema } from '../../shared/campaign';
+import { contentLanguage, localiseCampaign } from '../../shared/campaign-content';
+
+const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const start = readme.indexOf('\n## Console\n');
+const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+const examples = [...section.matchAll(/^```json\n([\s\S]*?)^```/gm)].map((m) => m[1] ?? '');
+
+describe('README console examples', () => {
+  it('has a campaign file with translations that imports, and localises as the README says', () => {
+    expect(examples).toHaveLength(1);
+    const file = campaignFileSchema.parse(JSON.parse(examples[0] ?? ''));
+    const german = localiseCampaign(file, contentLanguage(file, 'de'));
+    expect(german.email).toEqual({
+      from: 'Docs <no-reply@docs.example>',
+      subject: 'DRINGEND: bitte bis 17 Uhr prüfen',
+      body: 'Open: https://docs.example/view',
+    });
+    expect(german.awareness.content).toBe('Dies war eine Übung.');
+    expect(german.sei[0]?.title).toBe('Künstlicher Zeitdruck');
+    expect(german.questionnaire.questions[0]?.options.map((o) => o.text)).toEqual(['Melden', 'Antworten']);
+    expect(contentLanguage(file, 'fr')).toBe('en');
+    expect(localiseCampaign(file, contentLanguage(file, 'fr'))).toBe(file);
+  });
+
+  it('shows the unknown-id message the README quotes', () => {
+    const file = JSON.parse(examples[0] ?? '') as { translations: { de: Record<string, unknown> } };
+    file.translations.de.sei = { nope: { title: 'x' } };
+    const issue = campaignFileSchema.safeParse(file).error?.issues[0];
+    expect(`${issue?.path.join('.')}: ${issue?.message}`).toBe(
+      'translations.de.sei.nope: no red flag with id "nope"',
+    );
+    expect(section).toContain('`translations.de.sei.nope: no red flag with id "nope"`');
+  });
+});
