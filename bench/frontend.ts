@@ -1,6 +1,7 @@
 /**
  * Front end: for the first load of /poll and /phish in Chromium, the JS and CSS bytes
- * transferred, the requests made before first paint, and Lighthouse's mobile performance score.
+ * transferred, the requests made before first paint, and Lighthouse's mobile performance score;
+ * and the console's first load (its sign-in page, on the admin listener).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { browserAvailable, launchBrowser } from '../e2e/support/browser';
 import { compressedSize, firstLoadScripts } from '../e2e/support/first-load';
 import { FIRST_LOAD_JS_BUDGET } from '../src/shared/budgets';
 import type { BenchDatabase } from './support/databases';
-import { hookwiseCli, root, startHookwise } from './support/processes';
+import { freePort, hookwiseCli, root, startHookwise } from './support/processes';
 import type { Figure } from './support/report';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -90,12 +91,13 @@ function lighthouse(url: string): Promise<number> {
 
 export async function frontendBench(database: BenchDatabase): Promise<Figure[]> {
   if (!browserAvailable) return [];
+  const adminPort = await freePort();
   const env = {
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
     POLL_TOKEN_SECRET: 'bench-frontend-secret-0123456789-abcdef',
   };
-  const server = await startHookwise(env);
+  const server = await startHookwise({ ...env, ADMIN_PORT: String(adminPort) });
   const demo = JSON.parse(await hookwiseCli(['demo', '--json'], { ...env, PUBLIC_URL: server.url })) as {
     recipients: { url: string }[];
     pollUrl: string;
@@ -156,6 +158,24 @@ export async function frontendBench(database: BenchDatabase): Promise<Figure[]> 
       },
     );
   }
+  // The console is for operators on a desktop: reported, with no budget of the recipients' kind.
+  const console = await measurePage(`http://127.0.0.1:${adminPort}/`);
+  figures.push(
+    {
+      section: 'console',
+      name: 'JS transferred, first load (brotli)',
+      value: console.jsBytes / 1024,
+      unit: 'KB',
+    },
+    { section: 'console', name: 'CSS transferred, first load', value: console.cssBytes / 1024, unit: 'KB' },
+    {
+      section: 'console',
+      name: 'requests before first paint',
+      value: console.beforePaint.length,
+      unit: '',
+      note: console.beforePaint.join(' '),
+    },
+  );
   await server.stop();
   return figures;
 }
