@@ -42,11 +42,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(process.env.CONSOLE_ROOT ? { CONSOLE_ROOT: process.env.CONSOLE_ROOT } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database }, { logger: { level: 'info', stream } });
-  const admin = await buildAdminApp({ config, database }, { logger: { level: 'info', stream } });
+  // One context for both listeners: the public address, known once the public listener has a
+  // port, is then what the operator API writes into recipients' links (as PUBLIC_URL would be).
+  const ctx: { config: Config; database: Db } = { config, database };
+  const app = await buildApp(ctx, { logger: { level: 'info', stream } });
+  const admin = await buildAdminApp(ctx, { logger: { level: 'info', stream } });
   const url = await listenOnFreePort(app);
   const adminUrl = await listenOnFreePort(admin);
   config = Object.freeze({ ...config, publicUrl: url });
+  ctx.config = config;
   const demo = await createDemo(config, database);
   return {
     url,

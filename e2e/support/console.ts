@@ -1,0 +1,41 @@
+/**
+ * Helpers for the console's browser tests: signing in through the sign-in page, axe at WCAG 2
+ * A/AA, the document's sideways overflow, and the text of a file the page downloads.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export async function signIn(page: Page, adminUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${adminUrl}/`);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Campaigns');
+}
+
+export async function expectAxeClean(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found, label).toEqual([]);
+}
+
+/** How far the document scrolls sideways (0 when everything fits the viewport). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
+/** Runs `click` and returns the name and text of the file the page downloads because of it. */
+export async function downloadedText(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
