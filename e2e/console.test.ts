@@ -234,13 +234,8 @@ describe.runIf(browserAvailable)('operator console in Chromium', () => {
 
     await expect.poll(() => pathOf(recipient)).toBe('/phish/awareness');
     await expect.poll(() => recipient.locator('.journey-prose').innerText()).toContain(DE.awareness);
-    expect(await recipient.locator('.journey-progress__count').innerText()).toBe('Schritt 1 von 6');
-    await recipient.getByRole('button', { name: 'Weiter' }).click();
-    // The document step is on by default; this campaign has none, and the page says so.
-    await expect.poll(() => pathOf(recipient)).toBe('/phish/pdf');
-    await expect
-      .poll(() => recipient.locator('main').innerText())
-      .toContain('Für diese Übung gibt es kein Schulungsdokument.');
+    // A new campaign starts with the steps it has content for: awareness and red flags.
+    expect(await recipient.locator('.journey-progress__count').innerText()).toBe('Schritt 1 von 3');
     await recipient.getByRole('button', { name: 'Weiter' }).click();
     await expect.poll(() => pathOf(recipient)).toBe('/phish/sei');
     await expect.poll(() => recipient.locator('.sei-item__title').allInnerTexts()).toEqual([DE.flagTitle]);

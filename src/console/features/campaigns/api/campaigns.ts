@@ -78,6 +78,8 @@ export function useCreateCampaign() {
         language_code: draft.language_code,
         phishing: {},
         awareness: { content: draft.awareness },
+        // Only the steps every campaign has content for; the editor adds the others as they are written.
+        navigation: ['awareness', 'sei'],
       },
       schema: createdSchema,
     }),

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useImportRecipients } from '../api/recipients';
 import { ImportReport } from './import-report';
 
-const COLUMNS = 'email, first_name, last_name, language_code, department, person_id, sent_at';
+const COLUMNS = 'email, first_name, language, department, person_id, sent_at';
 
 export function RecipientsUpload({ campaignId }: { campaignId: string }) {
   const { t } = useT();
@@ -43,7 +43,7 @@ export function RecipientsUpload({ campaignId }: { campaignId: string }) {
             rows={4}
             value={pasted}
             disabled={Boolean(file)}
-            placeholder="email,first_name,language_code"
+            placeholder="email,first_name,language,department"
             onChange={(e) => setPasted(e.target.value)}
           />
         </div>
