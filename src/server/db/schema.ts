@@ -199,6 +199,14 @@ export interface PreviewTable {
   expires_at: string;
 }
 
+/** One row per recipient and network: the fan-out count reads it instead of every visit. */
+export interface NetworkRecipientTable {
+  tenant_id: string;
+  network: string;
+  recipient_id: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -216,6 +224,7 @@ export interface Database {
   sign_in_failures: SignInFailureTable;
   audit_log: AuditLogTable;
   previews: PreviewTable;
+  network_recipients: NetworkRecipientTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

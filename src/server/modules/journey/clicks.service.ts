@@ -5,7 +5,12 @@
  * later fan-out shows the visit was a scanner's. See README "How clicks are judged".
  */
 import type { Kysely } from 'kysely';
-import { COUNTED_VERDICTS, type VisitSource } from '../../../shared/clicks';
+import {
+  CLICK_VERDICTS,
+  COUNTED_VERDICTS,
+  type ClickVerdict,
+  type VisitSource,
+} from '../../../shared/clicks';
 import { eventRank, stepBit } from '../../../shared/events';
 import type { Config } from '../../config';
 import type { Database, NewEvent } from '../../db/schema';
@@ -20,7 +25,8 @@ import {
   downgradeVisits,
   findNetworkVisitsToDowngrade,
   insertVisit,
-  listVisitJudgements,
+  listVisitsWithVerdict,
+  touchNetworkRecipient,
   setRecipientVerdict,
 } from './visits.repository';
 
@@ -90,6 +96,14 @@ export function recordVisit(
       reasons: JSON.stringify(judged.reasons),
       created_at: createdAt,
     });
+    if (input.network) {
+      await touchNetworkRecipient(trx, {
+        tenant_id: row.tenant_id,
+        network: input.network,
+        recipient_id: row.recipient_id,
+        last_seen_at: createdAt,
+      });
+    }
     const affected = new Set([row.recipient_id]);
     if (input.network && fanout >= config.clicks.fanoutRecipients) {
       // Later fan-out evidence downgrades what this network opened earlier in the window.
@@ -109,9 +123,20 @@ export function recordVisit(
   });
 }
 
-/** The recipient's verdict from its visits, and the clicked step with it. */
+/** Visits read for the reasons of a recipient's verdict: more than its MAX_REASONS distinct ones need. */
+const REASON_VISITS = 20;
+
+/**
+ * The recipient's verdict from its visits, and the clicked step with it. Only the best verdict's
+ * first visits are read, verdict by verdict: a link opened thousands of times (a scanner, a
+ * flood) costs a request no more than a link opened once.
+ */
 async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Promise<Judgement | null> {
-  const visits = await listVisitJudgements(trx, recipientId);
+  let visits: { verdict: ClickVerdict; reasons: string }[] = [];
+  for (const verdict of CLICK_VERDICTS) {
+    visits = await listVisitsWithVerdict(trx, recipientId, verdict, REASON_VISITS);
+    if (visits.length > 0) break;
+  }
   const judged = recipientJudgement(
     visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
   );

@@ -212,6 +212,24 @@ describeEachDatabase('how clicks are judged', (get) => {
     }
   });
 
+  it('counts recipients, not visits, for fan-out: one link opened many times is one recipient', async () => {
+    const recipients = await fresh(2);
+    const ip = freshAddress();
+    for (let i = 0; i < 25; i++) await open(get(), recipients[0]!.rid, ip);
+    await open(get(), recipients[1]!.rid, ip);
+    const fanouts = (await visits(recipients[1]!.id)).map((v) => v.fanout);
+    expect(fanouts).toEqual([2]);
+    expect((await visits(recipients[0]!.id)).map((v) => v.fanout)).toEqual(
+      Array.from({ length: 25 }, () => 1),
+    );
+    // Still the best verdict of all its visits, and not a fan-out.
+    expect(await verdictOf(recipients[0]!.id)).toEqual({
+      verdict: 'unverified',
+      reasons: expect.not.arrayContaining([expect.stringMatching(/^fan-out/)]) as string[],
+      clicked: false,
+    });
+  });
+
   it('records the template beacon like a clicked event, and answers every beacon 204 with no body', async () => {
     const [r] = await fresh();
     const ok = await get().app.inject({

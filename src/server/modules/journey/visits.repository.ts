@@ -7,7 +7,10 @@ export async function insertVisit(db: Kysely<Database>, visit: NewVisit): Promis
   await db.insertInto('visits').values(visit).execute();
 }
 
-/** How many other recipients of the tenant opened from this network since `since`. */
+/**
+ * How many other recipients of the tenant opened from this network since `since`: one row per
+ * recipient (network_recipients), so a link opened thousands of times counts as one.
+ */
 export async function countNetworkRecipients(
   db: Kysely<Database>,
   tenantId: string,
@@ -16,14 +19,28 @@ export async function countNetworkRecipients(
   exceptRecipientId: string,
 ): Promise<number> {
   const row = await db
-    .selectFrom('visits')
-    .select((eb) => eb.fn.count<number | string>('recipient_id').distinct().as('count'))
+    .selectFrom('network_recipients')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('tenant_id', '=', tenantId)
     .where('network', '=', network)
-    .where('created_at', '>=', since)
+    .where('last_seen_at', '>=', since)
     .where('recipient_id', '<>', exceptRecipientId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** This recipient was seen from this network at `at`. */
+export async function touchNetworkRecipient(
+  db: Kysely<Database>,
+  seen: { tenant_id: string; network: string; recipient_id: string; last_seen_at: string },
+): Promise<void> {
+  await db
+    .insertInto('network_recipients')
+    .values(seen)
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'network', 'recipient_id']).doUpdateSet({ last_seen_at: seen.last_seen_at }),
+    )
+    .execute();
 }
 
 /** Visits from this network since `since` not yet judged automated (fan-out downgrades them). */
@@ -52,14 +69,27 @@ export async function downgradeVisits(db: Kysely<Database>, ids: string[], fanou
     .execute();
 }
 
-export function listVisitJudgements(db: Kysely<Database>, recipientId: string) {
-  return db
-    .selectFrom('visits')
-    .select(['verdict', 'reasons'])
-    .where('recipient_id', '=', recipientId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+/**
+ * The recipient's first visits with `verdict` (at most `limit`), oldest first: enough for the
+ * verdict's reasons, however many visits a link has had (index visits_recipient_verdict).
+ */
+export function listVisitsWithVerdict(
+  db: Kysely<Database>,
+  recipientId: string,
+  verdict: ClickVerdict,
+  limit: number,
+) {
+  return (
+    db
+      .selectFrom('visits')
+      .select(['verdict', 'reasons'])
+      .where('recipient_id', '=', recipientId)
+      .where('verdict', '=', verdict)
+      // created_at alone, as the index has it: a tie-break would sort every such visit.
+      .orderBy('created_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function setRecipientVerdict(

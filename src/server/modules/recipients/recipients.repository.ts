@@ -74,6 +74,12 @@ export async function deleteRecipient(
   for (const table of ['events', 'visits', 'journey_attempts'] as const) {
     await db.deleteFrom(table).where('recipient_id', '=', id).where('campaign_id', '=', campaignId).execute();
   }
+  const owned = db
+    .selectFrom('recipients')
+    .select('id')
+    .where('id', '=', id)
+    .where('campaign_id', '=', campaignId);
+  await db.deleteFrom('network_recipients').where('recipient_id', 'in', owned).execute();
   const result = await db
     .deleteFrom('recipients')
     .where('id', '=', id)
