@@ -1,5 +1,5 @@
 /** Runs the frozen migrations in order; called at start-up and by `hookwise migrate`. */
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as resultsOrderIndex from './migrations/2026-11-23-0001-results-order-index';
 import * as recipientSteps from './migrations/2026-11-23-0002-recipient-steps';
@@ -36,11 +36,22 @@ export async function migrateTo(db: Kysely<Database>, name: string): Promise<str
 }
 
 async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
+  const schema = await postgresSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Named, so the migrator looks for its tables in this schema only: unnamed, it takes another
+    // schema's kysely_migration_lock (a parallel test's, another app's) for its own.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await run(migrator);
   if (result.error) throw result.error instanceof Error ? result.error : new Error('migration failed');
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** PostgreSQL: the schema the connection works in (search_path); SQLite: undefined. */
+async function postgresSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return result.rows[0]?.schema;
 }
