@@ -9,6 +9,7 @@ import * as rateLimits from './migrations/2026-11-26-0001-rate-limits';
 import * as clickEvidence from './migrations/2026-11-27-0001-click-evidence';
 import * as accounts from './migrations/2026-11-28-0001-accounts';
 import * as previews from './migrations/2026-11-28-0002-previews';
+import * as dashboard from './migrations/2026-11-29-0001-dashboard-and-reviewer-links';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0001-click-evidence': clickEvidence,
   '2026-11-28-0001-accounts': accounts,
   '2026-11-28-0002-previews': previews,
+  '2026-11-29-0001-dashboard-and-reviewer-links': dashboard,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
