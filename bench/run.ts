@@ -10,12 +10,13 @@ import path from 'node:path';
 import { benchDatabases } from './support/databases';
 import { formatFigure, met, type Figure } from './support/report';
 import { root } from './support/processes';
+import { dashboardBench } from './dashboard';
 import { frontendBench } from './frontend';
 import { growthBench } from './growth';
 import { httpBench } from './http';
 
 const quick = process.argv.includes('--quick');
-// --only=http|growth|web runs one section (while working on it); by default all of them run.
+// --only=http|growth|dashboard|web runs one section (while working on it); by default all of them run.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const wanted = (section: string) => !only || only === section;
 const figures: Figure[] = [];
@@ -41,6 +42,9 @@ try {
   for (const database of databases) {
     const sizes = quick ? [5_000, 20_000] : [10_000, 50_000, 125_000];
     if (wanted('growth')) print(await growthBench(database, sizes));
+  }
+  for (const database of databases) {
+    if (wanted('dashboard')) print(await dashboardBench(database, quick ? 20_000 : 100_000));
   }
   const first = databases[0];
   if (wanted('web') && first) print(await frontendBench(first));

@@ -132,6 +132,33 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/admin/reports': { url: () => '/api/admin/reports', expect: 'no leak' },
   'DELETE /api/admin/reports/:id': { url: (b) => `/api/admin/reports/${b.reportId}`, expect: 'not found' },
+  'GET /api/admin/campaigns/:id/dashboard': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/dashboard`,
+    expect: 'not found',
+  },
+  'GET /api/admin/campaigns/:id/results/recipients': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/results/recipients?verdict=not_visited`,
+    expect: 'not found',
+  },
+  'GET /api/admin/campaigns/:id/results/recipients/:recipientId': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/results/recipients/${b.recipientId}`,
+    expect: 'not found',
+  },
+  'GET /api/admin/trends': { url: () => '/api/admin/trends', expect: 'no leak' },
+  'POST /api/admin/reviewer-links': {
+    url: () => '/api/admin/reviewer-links',
+    expect: 'own tenant',
+    payload: { urls: ['https://reported-tenant-b.example/a'], reviewer: 'A reviewer' },
+  },
+  'GET /api/admin/reviewer-links': { url: () => '/api/admin/reviewer-links', expect: 'no leak' },
+  'DELETE /api/admin/reviewer-links/:id': {
+    url: (b) => `/api/admin/reviewer-links/${b.reviewerLinkId}`,
+    expect: 'not found',
+  },
+  'GET /api/admin/reports/history': {
+    url: (b) => `/api/admin/reports/history?url=${encodeURIComponent(b.reportedUrl)}`,
+    expect: 'not found',
+  },
   'GET /api/admin/malicious-urls': { url: () => '/api/admin/malicious-urls', expect: 'no leak' },
   'GET /api/admin/malicious-urls.txt': { url: () => '/api/admin/malicious-urls.txt', expect: 'no leak' },
   'POST /api/admin/malicious-urls': {

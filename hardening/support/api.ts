@@ -19,6 +19,8 @@ export const TABLES = [
   'reported_urls',
   'users',
   'sessions',
+  'reviewer_links',
+  'revoked_reviewer_links',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -16,6 +16,8 @@ export interface Seeded {
   keyPrefix: string;
   userId: string;
   recipientId: string;
+  /** A reviewer link's id (its token's jti). */
+  reviewerLinkId: string;
   reportedUrl: string;
   maliciousUrl: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
@@ -60,6 +62,10 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     reported: { id: string }[];
   };
   await call('POST', '/api/admin/malicious-urls', { urls: [maliciousUrl] });
+  const reviewerLink = await call('POST', '/api/admin/reviewer-links', {
+    urls: [reportedUrl],
+    reviewer: `${name} reviewer`,
+  });
   const keys = (await call('GET', '/api/admin/keys')) as { keys: { prefix: string }[] };
   const rid = links.links[0]?.rid ?? '';
   const recipients = (await call('GET', `/api/admin/campaigns/${campaignId}/recipients`)) as {
@@ -82,8 +88,9 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     keyPrefix,
     userId: user.id,
     recipientId: recipients.items[0]?.id ?? '',
+    reviewerLinkId: String(reviewerLink.id),
     reportedUrl,
     maliciousUrl,
-    params: [campaignId, rid, reportId, keyPrefix, user.id],
+    params: [campaignId, rid, reportId, keyPrefix, user.id, String(reviewerLink.id)],
   };
 }

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'token_expired',
   'token_not_yet_valid',
   'token_claims_invalid',
+  'token_revoked',
   'url_not_in_token',
   // Operator API.
   'invalid_api_key',

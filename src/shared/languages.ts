@@ -59,9 +59,10 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
 
 /**
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
- * console's shell and pages, and the console's campaign editor.
+ * console's shell and pages, the console's campaign editor, and its results, reports and
+ * reviewers' queue.
  */
-export const TRANSLATION_NAMESPACES = ['upi-public', 'console', 'console-editor'] as const;
+export const TRANSLATION_NAMESPACES = ['upi-public', 'console', 'console-editor', 'console-results'] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 
 export function translationPath(code: LanguageCode, namespace: TranslationNamespace = 'upi-public'): string {

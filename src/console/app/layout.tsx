@@ -1,4 +1,5 @@
 /** The signed-in shell: header (product, navigation, operator, language, sign-out) and the page. */
+import { useResultsT } from '../lib/use-results-t';
 import { useT } from '../lib/use-t';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../features/auth/api/session';
@@ -9,6 +10,7 @@ import './layout.css';
 
 export function Layout() {
   const { t } = useT();
+  const { t: tr } = useResultsT();
   const { user, tenant } = useSession();
   const owner = hasRole(user.role, 'owner');
   return (
@@ -23,6 +25,9 @@ export function Layout() {
         </div>
         <nav aria-label={t('layout.nav')} className="layout__nav">
           <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
+          <NavLink to="/trends">{tr('nav.trends')}</NavLink>
+          <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
+          <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
           {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
           {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
         </nav>

@@ -1,6 +1,6 @@
 /**
  * The console's routes. Route objects only compose features; the campaign editor is its own
- * chunk, loaded when an operator opens it. Everything but /sign-in needs a session.
+ * chunk, loaded when an operator opens it, and so are the results dashboard and trends. Everything but /sign-in needs a session.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuditPage } from '../features/audit/components/audit-page';
@@ -9,6 +9,8 @@ import { SignInPage } from '../features/auth/components/sign-in-page';
 import { CampaignOverviewPage } from '../features/campaigns/components/campaign-overview-page';
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
+import { MaliciousUrlsPage } from '../features/reviewers/components/malicious-urls-page';
+import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
@@ -40,6 +42,22 @@ export const routes: RouteObject[] = [
                 },
               },
               { path: 'campaigns/:id/recipients', element: <RecipientsPage /> },
+              {
+                path: 'campaigns/:id/results',
+                lazy: async () => {
+                  const { DashboardPage } = await import('../features/dashboard/components/dashboard-page');
+                  return { Component: DashboardPage };
+                },
+              },
+              {
+                path: 'trends',
+                lazy: async () => {
+                  const { TrendsPage } = await import('../features/dashboard/components/trends-page');
+                  return { Component: TrendsPage };
+                },
+              },
+              { path: 'reviewers', element: <ReviewersPage /> },
+              { path: 'malicious-urls', element: <MaliciousUrlsPage /> },
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },
               { path: '*', element: <NotFound /> },

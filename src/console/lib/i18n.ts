@@ -1,6 +1,7 @@
 /**
  * The console's translations: i18next with the `console` namespace (shell and pages) and
- * `console-editor` (the campaign editor), fetched from /assets/i18n/<lang>.<namespace>.json. The
+ * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
+ * reviewers' queue), fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
@@ -19,7 +20,11 @@ import {
   type TranslationNamespace,
 } from '../../shared/languages';
 
-export const CONSOLE_NAMESPACES = ['console', 'console-editor'] as const satisfies TranslationNamespace[];
+export const CONSOLE_NAMESPACES = [
+  'console',
+  'console-editor',
+  'console-results',
+] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';
 

@@ -51,9 +51,11 @@ export function addPollCommands(program: Command): void {
             urls: options.url ?? (await pendingUrlsForReview(db, options.tenant)),
             expiresInSeconds,
             reviewer: options.reviewer,
+            createdBy: 'cli',
           }),
         );
-        process.stdout.write(options.json ? `${JSON.stringify(link)}\n` : `${link.url}\n`);
+        const json = JSON.stringify({ token: link.token, url: link.url });
+        process.stdout.write(options.json ? `${json}\n` : `${link.url}\n`);
       },
     );
 

@@ -10,6 +10,7 @@ import * as clickEvidence from './migrations/2026-11-27-0001-click-evidence';
 import * as accounts from './migrations/2026-11-28-0001-accounts';
 import * as previews from './migrations/2026-11-28-0002-previews';
 import * as visitVerdictIndex from './migrations/2026-11-28-0003-visit-verdict-index';
+import * as dashboard from './migrations/2026-11-29-0001-dashboard-and-reviewer-links';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0001-accounts': accounts,
   '2026-11-28-0002-previews': previews,
   '2026-11-28-0003-visit-verdict-index': visitVerdictIndex,
+  '2026-11-29-0001-dashboard-and-reviewer-links': dashboard,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -207,6 +207,28 @@ export interface NetworkRecipientTable {
   last_seen_at: string;
 }
 
+/** A reviewer link an operator minted; the token itself is never stored (it is a credential). */
+export interface ReviewerLinkTable {
+  /** The token's jti. */
+  id: string;
+  tenant_id: string;
+  reviewer: string | null;
+  /** JSON array of the URLs. */
+  urls: string;
+  url_count: number;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A revoked reviewer token, by jti: refused wherever poll tokens are verified. */
+export interface RevokedReviewerLinkTable {
+  jti: string;
+  tenant_id: string;
+  revoked_by: string | null;
+  revoked_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -225,6 +247,8 @@ export interface Database {
   audit_log: AuditLogTable;
   previews: PreviewTable;
   network_recipients: NetworkRecipientTable;
+  reviewer_links: ReviewerLinkTable;
+  revoked_reviewer_links: RevokedReviewerLinkTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

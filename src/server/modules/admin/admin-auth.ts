@@ -52,9 +52,11 @@ export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     principals.set(request, principal);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Before the answer leaves (onSend, not onResponse): a caller that sees the change succeed
+  // finds it in the audit log at once.
+  app.addHook('onSend', async (request, reply, payload) => {
     const principal = principals.get(request);
-    if (!principal || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
+    if (!principal || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const target = ['id', 'prefix', 'recipientId'].map((k) => params[k]).find((v) => typeof v === 'string');
     await recordAudit(ctx.database.db, {
@@ -64,6 +66,7 @@ export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
       target: typeof target === 'string' ? target : null,
       details: { status: reply.statusCode, ...(params.recipientId ? { campaign: params.id } : {}) },
     }).catch((error: unknown) => request.log.error({ err: error }, 'audit write failed'));
+    return payload;
   });
 }
 

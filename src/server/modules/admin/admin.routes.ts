@@ -9,9 +9,11 @@ import { sessionRoutes, userRoutes } from '../accounts/accounts.routes';
 import { auditRoutes } from '../audit/audit.routes';
 import { previewAdminRoutes } from '../preview/preview.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
+import { dashboardRoutes } from '../dashboard/dashboard.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
 import { reportRoutes } from '../reports/reports.routes';
+import { reviewerRoutes } from '../reviewers/reviewers.routes';
 import { resultRoutes } from '../results/results.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
 import { installAdminAuth } from './admin-auth';
@@ -34,7 +36,9 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(previewAdminRoutes(ctx));
     await app.register(recipientRoutes(ctx));
     await app.register(resultRoutes(ctx));
+    await app.register(dashboardRoutes(ctx));
     await app.register(reportRoutes(ctx));
+    await app.register(reviewerRoutes(ctx));
     await app.register(maliciousUrlRoutes(ctx));
   };
 }

@@ -53,6 +53,15 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       })
     ).json<{ items: { id: string }[] }>().items[0]!.id;
 
+    const bLink = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/reviewer-links',
+        headers: b.headers,
+        payload: { urls: ['https://b.example/'], reviewer: 'B reviewer' },
+      })
+    ).json<{ id: string }>().id;
+
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
       { method: 'GET', url: c, route: '/api/admin/campaigns/{id}' },
@@ -110,6 +119,22 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         method: 'GET',
         url: `${c}/results.csv?pseudonymise=true`,
         route: '/api/admin/campaigns/{id}/results.csv',
+      },
+      { method: 'GET', url: `${c}/dashboard`, route: '/api/admin/campaigns/{id}/dashboard' },
+      {
+        method: 'GET',
+        url: `${c}/results/recipients?verdict=not_visited`,
+        route: '/api/admin/campaigns/{id}/results/recipients',
+      },
+      {
+        method: 'GET',
+        url: `${c}/results/recipients/${bRecipient}`,
+        route: '/api/admin/campaigns/{id}/results/recipients/{recipientId}',
+      },
+      {
+        method: 'DELETE',
+        url: `/api/admin/reviewer-links/${bLink}`,
+        route: '/api/admin/reviewer-links/{id}',
       },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
@@ -177,11 +202,14 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       '/api/admin/malicious-urls',
       '/api/admin/malicious-urls.txt',
       '/api/admin/keys',
+      '/api/admin/reviewer-links',
+      '/api/admin/trends',
     ]) {
       const res = await h.admin.inject({ method: 'GET', url, headers: a.headers });
       expect(res.statusCode, url).toBe(200);
-      for (const secret of ['b.example', 'bad-b.example', prefix])
+      for (const secret of ['B reviewer', 'B campaign', bLink, prefix])
         expect(res.body, url).not.toContain(secret);
+      for (const secret of ['b.example', 'bad-b.example']) expect(res.body, url).not.toContain(secret);
     }
   });
 });

@@ -23,12 +23,19 @@ const encoder = new TextEncoder();
 
 export async function mintPollToken(
   secret: string,
-  input: { tenantId: string; urls: Record<string, boolean>; expiresInSeconds: number; reviewer?: string },
+  input: {
+    tenantId: string;
+    urls: Record<string, boolean>;
+    expiresInSeconds: number;
+    reviewer?: string | undefined;
+    /** The token's id; a fresh one when absent (the reviewer-link list and revocation use it). */
+    jti?: string;
+  },
 ): Promise<string> {
   const jwt = new SignJWT({ urls: input.urls, tid: input.tenantId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
-    .setJti(randomUUID())
+    .setJti(input.jti ?? randomUUID())
     .setExpirationTime(Math.floor(Date.now() / 1000) + input.expiresInSeconds);
   if (input.reviewer) jwt.setSubject(input.reviewer);
   return jwt.sign(encoder.encode(secret));

@@ -11,8 +11,8 @@ import type { AppContext } from '../../context';
 import { bearerCredential } from '../../lib/bearer';
 import { unauthorized } from '../../lib/errors';
 import { perClientLimit } from '../../plugins/rate-limit';
-import { verifyPollToken, type PollClaims } from './poll-token';
-import { decisionsForToken, recordDecision } from './poll.service';
+import type { PollClaims } from './poll-token';
+import { decisionsForToken, recordDecision, verifyReviewerToken } from './poll.service';
 
 /** A decision is one URL (≤ 4 KB) and a two-letter word; nothing legitimate comes near this. */
 export const SUBMIT_BODY_LIMIT = 16 * 1024;
@@ -29,7 +29,10 @@ export function pollRoutes(ctx: AppContext) {
         schema: { body: submitBodySchema, response: { 200: submitResponseSchema } },
         // preParsing, not onRequest: the rate limiter's onRequest hook must run first.
         preParsing: async (request, _reply, payload) => {
-          verified.set(request, await verifyPollToken(ctx.config.pollTokenSecret, bearerToken(request)));
+          verified.set(
+            request,
+            await verifyReviewerToken(ctx.database.db, ctx.config.pollTokenSecret, bearerToken(request)),
+          );
           return payload;
         },
       },
@@ -48,7 +51,11 @@ export function pollRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         // After the rate limiter's onRequest hook, as for submit.
-        const claims = await verifyPollToken(ctx.config.pollTokenSecret, bearerToken(request));
+        const claims = await verifyReviewerToken(
+          ctx.database.db,
+          ctx.config.pollTokenSecret,
+          bearerToken(request),
+        );
         // Decisions change with every submit: never from a cache.
         void reply.header('cache-control', 'no-store');
         return { decisions: await decisionsForToken(ctx.database.db, claims) };

@@ -5,6 +5,7 @@
  * audit row meaning "submitted without a decision": it never becomes the current decision and
  * never touches the malicious-URL database.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CurrentDecision, PollDecision } from '../../../shared/poll';
 import type { Dialect } from '../../db/database';
@@ -23,7 +24,8 @@ import {
   insertReview,
   lockUrlForDecision,
 } from './poll.repository';
-import { mintPollToken, type PollClaims } from './poll-token';
+import { mintPollToken, verifyPollToken, type PollClaims } from './poll-token';
+import { insertReviewerLink, isRevoked } from './reviewer-links.repository';
 
 type Db = Kysely<Database>;
 
@@ -66,6 +68,10 @@ export async function recordDecision(
   });
 }
 
+/**
+ * A reviewer link for these URLs. The link is listed (by its jti, never the token) so an
+ * operator can see and revoke it.
+ */
 export async function mintPollLink(
   db: Db,
   options: {
@@ -74,19 +80,46 @@ export async function mintPollLink(
     tenantId: string;
     urls: readonly string[];
     expiresInSeconds: number;
-    reviewer?: string;
+    reviewer?: string | undefined;
+    /** Who minted it, for the list: a user's email, "api key <prefix>", "cli". */
+    createdBy?: string;
   },
-): Promise<{ token: string; url: string }> {
+): Promise<{ token: string; url: string; jti: string; expiresAt: string; createdAt: string }> {
   await requireTenant(db, options.tenantId);
   const unique = [...new Set(options.urls)];
   const known = await knownMaliciousUrls(db, options.tenantId, unique);
+  const jti = randomUUID();
   const token = await mintPollToken(options.secret, {
     tenantId: options.tenantId,
     urls: Object.fromEntries(unique.map((url) => [url, known.has(url)])),
     expiresInSeconds: options.expiresInSeconds,
     reviewer: options.reviewer,
+    jti,
   });
-  return { token, url: `${options.publicUrl}/poll?p=${token}` };
+  const createdAt = nowIso();
+  const expiresAt = new Date(Math.floor(Date.now() / 1000 + options.expiresInSeconds) * 1000).toISOString();
+  await insertReviewerLink(db, {
+    id: jti,
+    tenant_id: options.tenantId,
+    reviewer: options.reviewer ?? null,
+    urls: unique,
+    created_by: options.createdBy ?? null,
+    created_at: createdAt,
+    expires_at: expiresAt,
+  });
+  return { token, url: `${options.publicUrl}/poll?p=${token}`, jti, expiresAt, createdAt };
+}
+
+/**
+ * A poll token that verifies and was not revoked. The revocation is read from the database on
+ * every use (a primary-key lookup), so it holds at once on every instance.
+ */
+export async function verifyReviewerToken(db: Db, secret: string, token: string): Promise<PollClaims> {
+  const claims = await verifyPollToken(secret, token);
+  if (await isRevoked(db, claims.tid, claims.jti)) {
+    throw unauthorized('This reviewer link was revoked', 'token_revoked');
+  }
+  return claims;
 }
 
 export type { CurrentDecision };

@@ -109,3 +109,14 @@ export async function deleteReportedUrl(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether the tenant has this URL among its reported URLs. */
+export async function isReportedUrl(db: Kysely<Database>, tenantId: string, url: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reported_urls')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('url', '=', url)
+    .executeTakeFirst();
+  return row !== undefined;
+}

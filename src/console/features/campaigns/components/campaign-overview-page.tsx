@@ -1,5 +1,6 @@
 /** /campaigns/:id: where a campaign stands, its language coverage, and what to do next. */
 import { useState } from 'react';
+import { useResultsT } from '../../../lib/use-results-t';
 import { useT } from '../../../lib/use-t';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -17,6 +18,7 @@ import './campaigns.css';
 
 export function CampaignOverviewPage() {
   const { t } = useT();
+  const { t: tr } = useResultsT();
   const { id = '' } = useParams();
   const { user } = useSession();
   const detail = useCampaign(id);
@@ -42,6 +44,9 @@ export function CampaignOverviewPage() {
           {t('overview.edit')}
         </Link>
       )}
+      <Link className="button" to={`/campaigns/${campaign.id}/results`}>
+        {tr('dashboard.open')}
+      </Link>
       <Link className="button" to={`/campaigns/${campaign.id}/recipients`}>
         {t('overview.recipients')}
       </Link>

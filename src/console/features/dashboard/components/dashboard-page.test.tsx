@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Dashboard } from '../../../../shared/dashboard';
+import en from '../../../../../public/assets/i18n/en.console.json';
+import enResults from '../../../../../public/assets/i18n/en.console-results.json';
+import { initI18n } from '../../../lib/i18n';
+import { mockFetch, renderPage } from '../../../test/render';
+import { DashboardPage } from './dashboard-page';
+
+beforeAll(() =>
+  initI18n({ language: 'en', resources: { en: { console: en, 'console-results': enResults } } }),
+);
+afterEach(() => vi.unstubAllGlobals());
+
+const dashboard: Dashboard = {
+  campaign: { id: 'c1', name: 'Parcel notice', language_code: 'en', launched_at: null, starts_at: null },
+  generated_at: '2026-12-01T10:00:00.000Z',
+  funnel: [
+    { stage: 'recipients', count: 10, rate: 1 },
+    { stage: 'visited', count: 6, rate: 0.6 },
+    { stage: 'clicked', count: 4, rate: 0.4 },
+    { stage: 'submitted', count: 2, rate: 0.2 },
+    { stage: 'awareness_viewed', count: 2, rate: 0.2 },
+    { stage: 'pdf_viewed', count: 1, rate: 0.1 },
+    { stage: 'sei_viewed', count: 1, rate: 0.1 },
+    { stage: 'questionnaire_completed', count: 1, rate: 0.1 },
+    { stage: 'completed', count: 1, rate: 0.1 },
+  ],
+  submit_attempted: 3,
+  verdicts: {
+    counts: { human: 3, likely_human: 1, automated: 2, unverified: 0, not_visited: 4 },
+    filtered_visits: 5,
+    reasons: [{ verdict: 'automated', reason: 'webdriver', count: 2 }],
+  },
+  timeline: {
+    start: '2026-12-01T09:00:00.000Z',
+    bucket_seconds: 60,
+    buckets: [
+      { at: '2026-12-01T09:00:00.000Z', clicks: 1 },
+      { at: '2026-12-01T09:01:00.000Z', clicks: 0 },
+      { at: '2026-12-01T09:02:00.000Z', clicks: 3 },
+    ],
+    clicks: 4,
+    first_click_at: '2026-12-01T09:00:10.000Z',
+    median_seconds_to_click: 95,
+  },
+  questions: [
+    {
+      id: 'q1',
+      text: 'What should you do?',
+      answered: 1,
+      correct: 0,
+      share_correct: 0,
+      top_wrong: { option_id: 'b', text: 'Reply', count: 1 },
+    },
+  ],
+  breakdowns: {
+    language: [
+      { key: 'en', recipients: 10, visited: 6, clicked: 4, submitted: 2, completed: 1, average_score: 40 },
+    ],
+    department: [
+      { key: null, recipients: 10, visited: 6, clicked: 4, submitted: 2, completed: 1, average_score: 40 },
+    ],
+  },
+  score: { average: 40, pass_mark: 70, scored: 1, passed: 0, pass_rate: 0, badges: [] },
+};
+
+describe('campaign dashboard', () => {
+  it(
+    'shows the funnel as a chart with one bar per step and as a table, the verdicts and the timeline',
+    { timeout: 15_000 },
+    async () => {
+      mockFetch(({ url }) => {
+        if (url.pathname === '/api/admin/campaigns/c1/dashboard') return { json: dashboard };
+        if (url.pathname === '/api/admin/campaigns/c1/results/recipients')
+          return { json: { total: 0, offset: 0, limit: 50, items: [] } };
+        return undefined;
+      });
+      const { container } = renderPage(<DashboardPage />, {
+        path: '/campaigns/:id/results',
+        url: '/campaigns/c1/results',
+        role: 'viewer',
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Results: Parcel notice' });
+      expect(screen.getByRole('img', { name: 'Funnel chart: recipients at each step' })).toBeTruthy();
+      expect(container.querySelectorAll('svg[data-chart="funnel"] rect.chart__bar')).toHaveLength(9);
+      expect(container.querySelectorAll('svg[data-chart="timeline"] rect.chart__bar')).toHaveLength(3);
+      const funnel = screen.getByRole('table', { name: /Recipients at each step/ });
+      const clicked = within(funnel).getByRole('row', { name: /Clicked \(people\)/ });
+      expect(
+        within(clicked)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['4', '40.0%']);
+      const verdicts = screen.getByRole('table', { name: 'Recipients per verdict' });
+      expect(within(verdicts).getByRole('row', { name: /Visits filtered out/ }).textContent).toContain('5');
+      expect(screen.getByText('Browser driven by automation (webdriver)')).toBeTruthy();
+      expect(screen.getByText('1.6 min')).toBeTruthy();
+      expect(screen.getByText('Reply (1)')).toBeTruthy();
+      await waitFor(() => expect(screen.getByText('0 recipients match')).toBeTruthy());
+    },
+  );
+});

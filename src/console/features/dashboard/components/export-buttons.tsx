@@ -1,0 +1,120 @@
+/** CSV exports of what the screen shows: the dashboard's figures, and the recipients the filters match. */
+import { useState } from 'react';
+import type { Dashboard } from '../../../../shared/dashboard';
+import { errorMessage } from '../../../components/error-alert';
+import { downloadText, slug } from '../../../lib/download';
+import { useResultsT, type ResultsT } from '../../../lib/use-results-t';
+import { fetchAllRecipients, type RecipientFilters } from '../api/dashboard';
+import { percent, toCsv, type Cell } from '../lib/csv';
+
+export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
+  const rows: Cell[][] = [[t('csv.section'), t('csv.item'), t('common.count'), t('common.rate')]];
+  for (const s of d.funnel) rows.push([t('funnel.title'), t(`stage.${s.stage}`), s.count, percent(s.rate)]);
+  rows.push([t('funnel.title'), t('stage.submit_attempted'), d.submit_attempted, '']);
+  for (const [v, n] of Object.entries(d.verdicts.counts)) rows.push([t('verdicts.title'), v, n, '']);
+  rows.push([t('verdicts.title'), t('verdicts.filtered'), d.verdicts.filtered_visits, '']);
+  for (const r of d.verdicts.reasons)
+    rows.push([t('verdicts.reason'), `${r.verdict}: ${r.reason}`, r.count, '']);
+  rows.push([t('timeline.title'), t('timeline.clicks'), d.timeline.clicks, '']);
+  rows.push([t('timeline.title'), t('timeline.firstClick'), d.timeline.first_click_at, '']);
+  rows.push([t('timeline.title'), t('timeline.medianSeconds'), d.timeline.median_seconds_to_click, '']);
+  for (const b of d.timeline.buckets) rows.push([t('timeline.title'), b.at, b.clicks, '']);
+  for (const q of d.questions)
+    rows.push([t('questions.title'), q.text, q.answered, percent(q.share_correct)]);
+  for (const [name, groups] of Object.entries(d.breakdowns))
+    for (const g of groups)
+      rows.push([
+        `${t('breakdown.title')}: ${name}`,
+        g.key ?? '',
+        g.recipients,
+        percent(g.recipients ? g.clicked / g.recipients : null),
+      ]);
+  rows.push([t('score.title'), t('score.average'), d.score.average, '']);
+  rows.push([
+    t('score.title'),
+    t('score.passRate', { mark: d.score.pass_mark }),
+    d.score.passed,
+    percent(d.score.pass_rate),
+  ]);
+  for (const b of d.score.badges) rows.push([t('score.title'), b.name, b.earned, '']);
+  return rows;
+}
+
+export function DashboardExportButton({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useResultsT();
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() =>
+        downloadText(
+          `${slug(dashboard.campaign.name)}-results.csv`,
+          toCsv(dashboardRows(dashboard, t)),
+          'text/csv',
+        )
+      }
+    >
+      {t('export.summary')}
+    </button>
+  );
+}
+
+export function RecipientsExportButton({
+  campaignId,
+  filters,
+}: {
+  campaignId: string;
+  filters: RecipientFilters;
+}) {
+  const { t } = useResultsT();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const items = await fetchAllRecipients(campaignId, filters);
+      const rows: Cell[][] = [
+        [
+          'email',
+          'first_name',
+          'department',
+          'language_code',
+          'status',
+          'verdict',
+          'verdict_reasons',
+          'score',
+          'sent_at',
+        ],
+        ...items.map((r) => [
+          r.email,
+          r.first_name,
+          r.department,
+          r.language_code,
+          r.status,
+          r.verdict,
+          r.verdict_reasons.join('; '),
+          r.score,
+          r.sent_at,
+        ]),
+      ];
+      downloadText(`recipients-${campaignId}.csv`, toCsv(rows), 'text/csv');
+    } catch (e) {
+      setError(errorMessage(e, t('common.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button" disabled={busy} onClick={() => void run()}>
+        {t('export.recipients')}
+      </button>
+      {error && (
+        <span role="alert" className="inline-error">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}

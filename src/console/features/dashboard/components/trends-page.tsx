@@ -1,0 +1,68 @@
+/** /trends: every launched campaign side by side, oldest first, so a team sees whether training works. */
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PageHeading } from '../../../components/page-heading';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useResultsT } from '../../../lib/use-results-t';
+import { useTrends } from '../api/dashboard';
+import { percent } from '../lib/csv';
+import { HorizontalBars } from './bar-chart';
+import './dashboard.css';
+
+export function TrendsPage() {
+  const { t } = useResultsT();
+  const trends = useTrends();
+  const campaigns = trends.data?.campaigns ?? [];
+  return (
+    <div className="results">
+      <PageHeading>{t('trends.title')}</PageHeading>
+      <ErrorAlert error={trends.error} />
+      {trends.isPending && <p role="status">{t('common.loading')}</p>}
+      {trends.data && campaigns.length === 0 && <p>{t('trends.empty')}</p>}
+      {campaigns.length > 0 && (
+        <section className="panel results-section" aria-labelledby="trends-chart">
+          <h2 id="trends-chart">{t('trends.clickRate')}</h2>
+          <HorizontalBars
+            label={t('trends.chart')}
+            bars={campaigns.map((c) => ({
+              key: c.id,
+              label: c.name.slice(0, 24),
+              value: Math.round((c.click_rate ?? 0) * 1000) / 10,
+            }))}
+          />
+          <div className="table-wrap">
+            <table className="table" data-table="trends">
+              <caption>{t('trends.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('trends.campaign')}</th>
+                  <th scope="col">{t('trends.started')}</th>
+                  <th scope="col">{t('stage.recipients')}</th>
+                  <th scope="col">{t('trends.clickRate')}</th>
+                  <th scope="col">{t('trends.enteredData')}</th>
+                  <th scope="col">{t('trends.completion')}</th>
+                  <th scope="col">{t('score.average')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {campaigns.map((c) => (
+                  <tr key={c.id}>
+                    <th scope="row">
+                      <Link to={`/campaigns/${c.id}/results`}>{c.name}</Link>
+                    </th>
+                    <td>{formatDateTime(c.started_at)}</td>
+                    <td>{formatNumber(c.recipients)}</td>
+                    <td>{percent(c.click_rate) || '—'}</td>
+                    <td>{percent(c.entered_data_rate) || '—'}</td>
+                    <td>{percent(c.completion_rate) || '—'}</td>
+                    <td>{c.average_score ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../../../public/assets/i18n/en.console.json';
+import enResults from '../../../../../public/assets/i18n/en.console-results.json';
+import { initI18n } from '../../../lib/i18n';
+import { mockFetch, renderPage, type Call } from '../../../test/render';
+import { ReviewersPage } from './reviewers-page';
+
+beforeAll(() =>
+  initI18n({ language: 'en', resources: { en: { console: en, 'console-results': enResults } } }),
+);
+afterEach(() => vi.unstubAllGlobals());
+
+const report = {
+  id: 'r1',
+  url: 'https://evil.example/login',
+  reporter: 'ann@example.com',
+  report_count: 3,
+  first_reported_at: '2026-12-01T09:00:00.000Z',
+  last_reported_at: '2026-12-01T10:00:00.000Z',
+  decision: null,
+  known_malicious: false,
+};
+const link = {
+  id: 'j1',
+  reviewer: 'Rita',
+  urls: [report.url],
+  created_by: 'oscar@example.com',
+  created_at: '2026-12-01T10:00:00.000Z',
+  expires_at: '2026-12-04T10:00:00.000Z',
+  revoked_at: null,
+  state: 'active',
+};
+
+function api(call: Call) {
+  if (call.url.pathname === '/api/admin/reports') return { json: { reports: [report] } };
+  if (call.url.pathname === '/api/admin/reviewer-links' && call.method === 'GET')
+    return { json: { links: [link] } };
+  if (call.url.pathname === '/api/admin/reviewer-links' && call.method === 'POST')
+    return { status: 201, json: { ...link, id: 'j2', url: 'https://hookwise.test/poll?p=abc' } };
+  return undefined;
+}
+
+// Role queries are slow in jsdom when the whole suite runs in parallel.
+const slow = { timeout: 15_000 };
+
+describe('reviewers page', () => {
+  it(
+    'mints a link for the selected URL with the reviewer and expiry, and shows it to copy',
+    slow,
+    async () => {
+      const calls = mockFetch(api);
+      renderPage(<ReviewersPage />, { path: '/reviewers', url: '/reviewers', role: 'operator' });
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Select https://evil.example/login' }));
+      fireEvent.click(screen.getByRole('radio', { name: 'Selected (1)' }));
+      fireEvent.change(screen.getByLabelText('Reviewer'), { target: { value: 'Rita' } });
+      fireEvent.change(screen.getByLabelText('Valid for (hours)'), { target: { value: '24' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+      expect(await screen.findByDisplayValue('https://hookwise.test/poll?p=abc')).toBeTruthy();
+      const post = calls.find((c) => c.method === 'POST');
+      expect(JSON.parse(post?.body ?? '{}')).toEqual({
+        reviewer: 'Rita',
+        expires_in_hours: 24,
+        urls: [report.url],
+      });
+      expect(post?.headers['x-csrf-token']).toBe('csrf-operator');
+    },
+  );
+
+  it('shows a viewer the queue and the links without any control that changes them', slow, async () => {
+    mockFetch(api);
+    renderPage(<ReviewersPage />, { path: '/reviewers', url: '/reviewers', role: 'viewer' });
+    await screen.findByText('https://evil.example/login');
+    await waitFor(() => expect(screen.getByText('Rita')).toBeTruthy());
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+});

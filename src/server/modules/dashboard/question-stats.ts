@@ -1,0 +1,61 @@
+/**
+ * Per question: how many first attempts answered it, the share answered correctly (exactly the
+ * correct options, as scoring counts it) and the wrong option chosen most. First attempts: what
+ * people knew after the lesson, before a retake showed them the answers.
+ */
+import { z } from 'zod';
+import type { CampaignFile } from '../../../shared/campaign';
+import type { Dashboard } from '../../../shared/dashboard';
+
+const storedSchema = z.object({ answers: z.record(z.string(), z.array(z.string())) });
+
+export function questionStats(file: CampaignFile, details: readonly string[]): Dashboard['questions'] {
+  const stats = file.questionnaire.questions.map((question) => ({
+    question,
+    answered: 0,
+    correct: 0,
+    wrong: new Map<string, number>(),
+  }));
+  for (const text of details) {
+    const answers = parse(text);
+    if (!answers) continue;
+    for (const stat of stats) {
+      const selected = [...new Set(answers[stat.question.id] ?? [])];
+      if (selected.length === 0) continue;
+      stat.answered += 1;
+      const { correct } = stat.question;
+      if (selected.length === correct.length && selected.every((id) => correct.includes(id))) {
+        stat.correct += 1;
+        continue;
+      }
+      for (const id of selected.filter((o) => !correct.includes(o))) {
+        stat.wrong.set(id, (stat.wrong.get(id) ?? 0) + 1);
+      }
+    }
+  }
+  return stats.map(({ question, answered, correct, wrong }) => {
+    const [top] = [...wrong.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    return {
+      id: question.id,
+      text: question.text,
+      answered,
+      correct,
+      share_correct: answered === 0 ? null : correct / answered,
+      top_wrong: top
+        ? {
+            option_id: top[0],
+            text: question.options.find((o) => o.id === top[0])?.text ?? top[0],
+            count: top[1],
+          }
+        : null,
+    };
+  });
+}
+
+function parse(text: string): Record<string, string[]> | undefined {
+  try {
+    return storedSchema.safeParse(JSON.parse(text)).data?.answers;
+  } catch {
+    return undefined;
+  }
+}

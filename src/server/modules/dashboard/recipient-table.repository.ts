@@ -1,0 +1,128 @@
+/**
+ * SQL for the results' recipients table (filtered, sorted, paged on the server; the filters use
+ * the (campaign_id, verdict | language_code | department | status_rank) indexes) and for one
+ * recipient's activity: events, visits with their evidence, and journey attempts.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { RecipientTableQuery } from '../../../shared/dashboard';
+import { eventRank } from '../../../shared/events';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+const SORT_COLUMNS = {
+  created_at: 'created_at',
+  email: 'email',
+  status: 'status_rank',
+  verdict: 'verdict',
+  language: 'language_code',
+  department: 'department',
+  score: 'score',
+} as const;
+
+const COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'department',
+  'language_code',
+  'status',
+  'verdict',
+  'verdict_reasons',
+  'score',
+  'sent_at',
+  'created_at',
+] as const;
+
+export async function filteredRecipients(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  filter: RecipientTableQuery,
+) {
+  let query = db
+    .selectFrom('recipients')
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId);
+  if (filter.status) {
+    query = query.where('status_rank', '=', filter.status === 'created' ? 0 : eventRank(filter.status));
+  }
+  if (filter.verdict) {
+    query =
+      filter.verdict === 'not_visited'
+        ? query.where('verdict', 'is', null)
+        : query.where('verdict', '=', filter.verdict);
+  }
+  if (filter.language) query = query.where('language_code', '=', filter.language);
+  if (filter.department !== undefined) {
+    query =
+      filter.department === ''
+        ? query.where('department', 'is', null)
+        : query.where('department', '=', filter.department);
+  }
+  if (filter.q) {
+    const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (['email', 'first_name', 'person_id', 'department'] as const).map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${like} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  const total = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const column = SORT_COLUMNS[filter.sort];
+  // Nulls last either way, then a stable tie-break, so pages never overlap.
+  const items = await query
+    .select([...COLUMNS])
+    .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+    .orderBy(sql.ref(column), filter.order)
+    .orderBy('id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return { total: Number(total.n), items };
+}
+
+export function findRecipient(db: Db, tenantId: string, campaignId: string, id: string) {
+  return db
+    .selectFrom('recipients')
+    .select([...COLUMNS])
+    .where('id', '=', id)
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+/** Events without their network or agent: results never carry addresses. */
+export function recipientEvents(db: Db, recipientId: string) {
+  return db
+    .selectFrom('events')
+    .select(['type', 'created_at', 'details'])
+    .where('recipient_id', '=', recipientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function recipientVisits(db: Db, recipientId: string) {
+  return db
+    .selectFrom('visits')
+    .select(['id', 'created_at', 'source', 'verdict', 'reasons', 'catalogue_match', 'fanout', 'facts'])
+    .where('recipient_id', '=', recipientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function recipientAttempts(db: Db, recipientId: string) {
+  return db
+    .selectFrom('journey_attempts')
+    .select(['kind', 'created_at', 'details'])
+    .where('recipient_id', '=', recipientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

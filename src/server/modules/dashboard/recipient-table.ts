@@ -1,0 +1,81 @@
+/**
+ * The results' recipients table and one recipient's drill-down, as the console shows them:
+ * reasons and details parsed from their JSON columns, never an address or user agent.
+ */
+import type {
+  RecipientActivity,
+  RecipientRow,
+  RecipientTable,
+  RecipientTableQuery,
+} from '../../../shared/dashboard';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Campaign } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { parseReasons } from '../journey/clicks.service';
+import {
+  filteredRecipients,
+  findRecipient,
+  recipientAttempts,
+  recipientEvents,
+  recipientVisits,
+} from './recipient-table.repository';
+
+type Row = Awaited<ReturnType<typeof findRecipient>> & {};
+
+function toRow(row: Row): RecipientRow {
+  return {
+    ...row,
+    verdict_reasons: parseReasons(row.verdict_reasons),
+    score: row.score === null ? null : Number(row.score),
+  };
+}
+
+function object(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function recipientTable(
+  db: Kysely<Database>,
+  campaign: Campaign,
+  query: RecipientTableQuery,
+): Promise<RecipientTable> {
+  const { total, items } = await filteredRecipients(db, campaign.tenant_id, campaign.id, query);
+  return { total, offset: query.offset, limit: query.limit, items: items.map(toRow) };
+}
+
+export async function recipientActivity(
+  db: Kysely<Database>,
+  campaign: Campaign,
+  recipientId: string,
+): Promise<RecipientActivity> {
+  const row = await findRecipient(db, campaign.tenant_id, campaign.id, recipientId);
+  if (!row) throw notFound();
+  const [events, visits, attempts] = await Promise.all([
+    recipientEvents(db, row.id),
+    recipientVisits(db, row.id),
+    recipientAttempts(db, row.id),
+  ]);
+  return {
+    recipient: toRow(row),
+    events: events.map((e) => ({ type: e.type, at: e.created_at, details: object(e.details) })),
+    visits: visits.map((v) => ({
+      id: v.id,
+      at: v.created_at,
+      source: v.source,
+      verdict: v.verdict,
+      reasons: parseReasons(v.reasons),
+      catalogue_match: v.catalogue_match,
+      fanout: Number(v.fanout),
+      facts: object(v.facts),
+    })),
+    attempts: attempts.map((a) => ({ kind: a.kind, at: a.created_at, details: object(a.details) })),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * /api/admin/reviewer-links: mint (operator), list (viewer) and revoke (operator) reviewer
+ * links; /api/admin/reports/history: one reported URL's decisions. The queue itself is
+ * GET /api/admin/reports (reports.routes.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  decisionHistorySchema,
+  mintedReviewerLinkSchema,
+  mintReviewerLinkSchema,
+  reviewerLinksSchema,
+} from '../../../shared/dashboard';
+import type { AppContext } from '../../context';
+import { principalOf, tenantOf } from '../admin/admin-auth';
+import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { decisionHistory, mintReviewerLink, reviewerLinks, revokeReviewerLink } from './reviewers.service';
+
+const tags = ['reviewer links'];
+
+export function reviewerRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/admin/reviewer-links',
+      {
+        config: { audit: 'reviewer_link.mint' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Mint a reviewer link for reported URLs (or every pending one); the link is shown once',
+          body: mintReviewerLinkSchema,
+          response: { 201: mintedReviewerLinkSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId, actor } = principalOf(request);
+        const { urls, pending, reviewer, expires_in_hours } = request.body;
+        const link = await mintReviewerLink(db, ctx.config, {
+          tenantId,
+          actor,
+          urls,
+          pending,
+          reviewer,
+          expiresInHours: expires_in_hours,
+        });
+        void reply.header('cache-control', 'no-store');
+        return reply.status(201).send(link);
+      },
+    );
+
+    r.get(
+      '/api/admin/reviewer-links',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Reviewer links minted, newest first (without their tokens)',
+          response: { 200: reviewerLinksSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({ links: await reviewerLinks(db, tenantOf(request)) }),
+    );
+
+    r.delete(
+      '/api/admin/reviewer-links/:id',
+      {
+        config: { audit: 'reviewer_link.revoke' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Revoke a reviewer link: its token is refused from now on, on every instance',
+          params: z.object({ id: z.string().min(1).max(100) }),
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId, actor } = principalOf(request);
+        await revokeReviewerLink(db, tenantId, request.params.id, actor);
+        return reply.status(204).send(null);
+      },
+    );
+
+    r.get(
+      '/api/admin/reports/history',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: "One reported URL's decisions, oldest first",
+          querystring: z.object({ url: z.string().min(1).max(4096) }),
+          response: { 200: decisionHistorySchema, ...adminErrors },
+        },
+      },
+      async (request) => decisionHistory(db, tenantOf(request), request.query.url),
+    );
+  };
+}

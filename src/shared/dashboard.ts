@@ -1,0 +1,235 @@
+/**
+ * The results console's API answers: a campaign's dashboard in one request, the filtered
+ * recipients table and one recipient's drill-down, tenant-wide trends, and reviewer links.
+ * Shared by the server (which validates what it sends) and the console (which checks it).
+ */
+import { z } from 'zod';
+import { CLICK_VERDICTS } from './clicks';
+import { EVENT_TYPES, RECIPIENT_STATUSES } from './events';
+import { LANGUAGE_CODES } from './languages';
+import { STORED_DECISIONS, POLL_DECISIONS } from './poll';
+
+/** The funnel's stages, in order: every recipient, then each step (clicked counts people only). */
+export const FUNNEL_STAGES = ['recipients', ...EVENT_TYPES] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+/** Kinds of verdict reason, counted per verdict (a reason's numbers vary; its kind does not). */
+export const REASON_KINDS = [
+  'head_request',
+  'prefetch',
+  'webdriver',
+  'catalogued',
+  'soon_after_send',
+  'fan_out',
+  'trusted_gesture',
+  'visible_with_focus',
+  'older_page_gesture',
+  'plain_get',
+  'no_gesture',
+] as const;
+export type ReasonKind = (typeof REASON_KINDS)[number];
+
+const count = z.number().int().min(0);
+const rate = z.number().min(0).max(1).describe('share of all recipients, 0..1');
+
+export const groupStatsSchema = z.object({
+  key: z.string().nullable().describe('the language or department; null: none given'),
+  recipients: count,
+  visited: count,
+  clicked: count,
+  submitted: count,
+  completed: count,
+  average_score: z.number().nullable(),
+});
+export type GroupStats = z.infer<typeof groupStatsSchema>;
+
+export const dashboardSchema = z.object({
+  campaign: z.object({
+    id: z.string(),
+    name: z.string(),
+    language_code: z.enum(LANGUAGE_CODES),
+    launched_at: z.string().nullable(),
+    starts_at: z.string().nullable(),
+  }),
+  generated_at: z.string(),
+  funnel: z.array(z.object({ stage: z.enum(FUNNEL_STAGES), count, rate })),
+  submit_attempted: count,
+  verdicts: z.object({
+    counts: z.object({
+      human: count,
+      likely_human: count,
+      automated: count,
+      unverified: count,
+      not_visited: count,
+    }),
+    filtered_visits: count.describe('visits judged automated, which clicked does not count'),
+    reasons: z.array(z.object({ verdict: z.enum(CLICK_VERDICTS), reason: z.enum(REASON_KINDS), count })),
+  }),
+  timeline: z.object({
+    start: z.string().nullable().describe('first sent_at, else the launch, else the first click'),
+    bucket_seconds: z.number().int().describe('60, 3600 or 86400: at most 180 buckets'),
+    buckets: z.array(z.object({ at: z.string(), clicks: count })),
+    clicks: count,
+    first_click_at: z.string().nullable(),
+    median_seconds_to_click: z
+      .number()
+      .nullable()
+      .describe('from the recipient’s sent_at (else the campaign’s start) to the click'),
+  }),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      answered: count.describe('first attempts that answered the question'),
+      correct: count,
+      share_correct: z.number().nullable(),
+      top_wrong: z.object({ option_id: z.string(), text: z.string(), count }).nullable(),
+    }),
+  ),
+  breakdowns: z.object({ language: z.array(groupStatsSchema), department: z.array(groupStatsSchema) }),
+  score: z.object({
+    average: z.number().nullable(),
+    pass_mark: z.number(),
+    scored: count,
+    passed: count,
+    pass_rate: z.number().nullable().describe('passed / scored'),
+    badges: z.array(z.object({ id: z.string(), name: z.string(), min_score: z.number(), earned: count })),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** GET /api/admin/campaigns/:id/recipients/table: sorting and filters of the results table. */
+export const RECIPIENT_SORTS = [
+  'created_at',
+  'email',
+  'status',
+  'verdict',
+  'language',
+  'department',
+  'score',
+] as const;
+export type RecipientSort = (typeof RECIPIENT_SORTS)[number];
+
+export const recipientTableQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(RECIPIENT_STATUSES).optional(),
+  verdict: z.enum([...CLICK_VERDICTS, 'not_visited']).optional(),
+  language: z.enum(LANGUAGE_CODES).optional(),
+  department: z.string().max(200).optional(),
+  sort: z.enum(RECIPIENT_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type RecipientTableQuery = z.infer<typeof recipientTableQuerySchema>;
+
+export const recipientRowSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  department: z.string().nullable(),
+  language_code: z.enum(LANGUAGE_CODES).nullable(),
+  status: z.enum(RECIPIENT_STATUSES),
+  verdict: z.enum(CLICK_VERDICTS).nullable(),
+  verdict_reasons: z.array(z.string()),
+  score: z.number().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RecipientRow = z.infer<typeof recipientRowSchema>;
+
+export const recipientTableSchema = z.object({
+  total: count,
+  offset: count,
+  limit: count,
+  items: z.array(recipientRowSchema),
+});
+export type RecipientTable = z.infer<typeof recipientTableSchema>;
+
+/** GET /api/admin/campaigns/:id/recipients/:recipientId/activity: events and visits with evidence. */
+export const recipientActivitySchema = z.object({
+  recipient: recipientRowSchema,
+  events: z.array(
+    z.object({ type: z.enum(EVENT_TYPES), at: z.string(), details: z.record(z.string(), z.unknown()) }),
+  ),
+  visits: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      source: z.string(),
+      verdict: z.enum(CLICK_VERDICTS),
+      reasons: z.array(z.string()),
+      catalogue_match: z.string().nullable(),
+      fanout: count,
+      facts: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  attempts: z.array(
+    z.object({ kind: z.string(), at: z.string(), details: z.record(z.string(), z.unknown()) }),
+  ),
+});
+export type RecipientActivity = z.infer<typeof recipientActivitySchema>;
+
+/** GET /api/admin/trends: one row per launched campaign, oldest first. */
+export const trendsSchema = z.object({
+  campaigns: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      started_at: z.string().nullable(),
+      recipients: count,
+      click_rate: z.number().nullable(),
+      entered_data_rate: z.number().nullable(),
+      completion_rate: z.number().nullable(),
+      average_score: z.number().nullable(),
+    }),
+  ),
+});
+export type Trends = z.infer<typeof trendsSchema>;
+
+/** Reviewer links: minting, the list, revocation. */
+export const mintReviewerLinkSchema = z
+  .object({
+    urls: z.array(z.string().min(1).max(4096)).max(500).optional(),
+    pending: z.boolean().optional().describe('true: every pending reported URL (at most 500)'),
+    reviewer: z.string().trim().min(1).max(200),
+    expires_in_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(72),
+  })
+  .refine((b) => b.pending === true || (b.urls?.length ?? 0) > 0, 'give urls, or pending: true');
+
+export const reviewerLinkSchema = z.object({
+  id: z.string().describe('the token’s jti'),
+  reviewer: z.string().nullable(),
+  urls: z.array(z.string()),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  state: z.enum(['active', 'expired', 'revoked']),
+});
+export type ReviewerLink = z.infer<typeof reviewerLinkSchema>;
+
+export const mintedReviewerLinkSchema = reviewerLinkSchema.extend({
+  url: z.string().describe('the link to send: shown once, never stored'),
+});
+
+export const reviewerLinksSchema = z.object({ links: z.array(reviewerLinkSchema) });
+
+/** One URL's decision history, oldest first (empty decisions are submissions without a choice). */
+export const decisionHistorySchema = z.object({
+  url: z.string(),
+  current: z.enum(STORED_DECISIONS).nullable(),
+  decisions: z.array(
+    z.object({
+      decision: z.enum(POLL_DECISIONS),
+      reviewer: z.string().nullable(),
+      at: z.string(),
+      link: z.string(),
+    }),
+  ),
+});
