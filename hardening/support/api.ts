@@ -19,6 +19,9 @@ export const TABLES = [
   'reported_urls',
   'users',
   'sessions',
+  'sending_profiles',
+  'sendings',
+  'outbox',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -1,5 +1,6 @@
 /**
- * One tenant with something of everything (campaign, recipients, report, malicious URL, key),
+ * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
+ * sending profile),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ export interface Seeded {
   keyPrefix: string;
   userId: string;
   recipientId: string;
+  profileId: string;
   reportedUrl: string;
   maliciousUrl: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
@@ -71,6 +73,15 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     role: 'owner',
     password: 'correct horse battery staple',
   });
+  const profile = await call('POST', '/api/admin/sending-profiles', {
+    name: `${name} relay`,
+    host: 'smtp.example',
+    port: 587,
+    tls: 'starttls',
+    username: 'relay',
+    password: `${slug}-relay-password`,
+    envelope_from: `bounces@${slug}.example`,
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -82,8 +93,9 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     keyPrefix,
     userId: user.id,
     recipientId: recipients.items[0]?.id ?? '',
+    profileId: String(profile.id),
     reportedUrl,
     maliciousUrl,
-    params: [campaignId, rid, reportId, keyPrefix, user.id],
+    params: [campaignId, rid, reportId, keyPrefix, user.id, String(profile.id)],
   };
 }

@@ -9,6 +9,7 @@ import * as rateLimits from './migrations/2026-11-26-0001-rate-limits';
 import * as clickEvidence from './migrations/2026-11-27-0001-click-evidence';
 import * as accounts from './migrations/2026-11-28-0001-accounts';
 import * as previews from './migrations/2026-11-28-0002-previews';
+import * as sending from './migrations/2026-11-29-0001-sending';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -22,21 +23,32 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0001-click-evidence': clickEvidence,
   '2026-11-28-0001-accounts': accounts,
   '2026-11-28-0002-previews': previews,
+  '2026-11-29-0001-sending': sending,
 };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  return migrate(db, (migrator) => migrator.migrateToLatest());
+/**
+ * `schema` (PostgreSQL): the schema the migration tables are in, when it is not the only one
+ * holding them. Kysely looks for its tables in every schema unless told which: a second test
+ * schema in the same database would otherwise make it skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest(), schema);
 }
 
 /** Migrates up or down to the named migration (tests use it to check a migration's data step). */
-export async function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
-  return migrate(db, (migrator) => migrator.migrateTo(name));
+export async function migrateTo(db: Kysely<Database>, name: string, schema?: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name), schema);
 }
 
-async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+  schema: string | undefined,
+) {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await run(migrator);
   if (result.error) throw result.error instanceof Error ? result.error : new Error('migration failed');

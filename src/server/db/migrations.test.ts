@@ -9,7 +9,7 @@ for (const kind of databaseKinds()) {
       const opened = await kind.open({ migrate: false });
       try {
         const { db } = opened.database;
-        await migrateTo(db, '2026-11-23-0001-results-order-index');
+        await migrateTo(db, '2026-11-23-0001-results-order-index', opened.schema);
         const at = '2026-11-01T00:00:00.000Z';
         await sql`insert into tenants (id, name, created_at) values ('t', 'T', ${at})`.execute(db);
         await sql`insert into campaigns (id, tenant_id, name, content, language_code, created_at)
@@ -29,7 +29,7 @@ for (const kind of databaseKinds()) {
           await sql`insert into events (id, tenant_id, campaign_id, recipient_id, type, details, created_at)
             values (${`e${i}`}, 't', 'c', ${recipient}, ${type}, ${details}, ${at})`.execute(db);
         }
-        expect(await migrateToLatest(db)).toContain('2026-11-23-0002-recipient-steps');
+        expect(await migrateToLatest(db, opened.schema)).toContain('2026-11-23-0002-recipient-steps');
         const rows = await db
           .selectFrom('recipients')
           .select(['id', 'steps', 'score'])
@@ -55,7 +55,7 @@ for (const kind of databaseKinds()) {
       const opened = await kind.open({ migrate: false });
       try {
         const { db } = opened.database;
-        await migrateTo(db, '2026-11-23-0002-recipient-steps');
+        await migrateTo(db, '2026-11-23-0002-recipient-steps', opened.schema);
         await sql`insert into tenants (id, name, created_at) values ('t', 'T', '2026-11-01T00:00:00.000Z')`.execute(
           db,
         );
@@ -72,7 +72,7 @@ for (const kind of databaseKinds()) {
         const idsBySeq = async () =>
           (await db.selectFrom('url_reviews').select('id').orderBy('seq').execute()).map((r) => r.id);
 
-        expect(await migrateToLatest(db)).toContain('2026-11-24-0001-review-sequence');
+        expect(await migrateToLatest(db, opened.schema)).toContain('2026-11-24-0001-review-sequence');
         expect(await idsBySeq()).toEqual(['a', 'b1', 'b2', 'c']);
         // A clock behind the others does not move a new decision back in the order.
         await db
@@ -93,7 +93,7 @@ for (const kind of databaseKinds()) {
             values ('a', 't', 'https://y.example/', 'TP', 'j', '2026-11-04T00:00:00.000Z')`.execute(db),
         ).rejects.toThrow();
 
-        await migrateTo(db, '2026-11-23-0002-recipient-steps');
+        await migrateTo(db, '2026-11-23-0002-recipient-steps', opened.schema);
         const reverted = await sql<{ id: string }>`select * from url_reviews order by id`.execute(db);
         expect(reverted.rows.map((r) => Object.keys(r).sort())).toEqual(
           reverted.rows.map(() => ['created_at', 'decision', 'id', 'jti', 'reviewer', 'tenant_id', 'url']),

@@ -29,7 +29,7 @@ export interface Harness {
 export interface DatabaseKind {
   name: 'sqlite' | 'postgres';
   /** A fresh database, migrated to the latest version unless `migrate` is false. */
-  open(options?: { migrate?: boolean }): Promise<{ database: Db; dispose(): Promise<void> }>;
+  open(options?: { migrate?: boolean }): Promise<{ database: Db; schema?: string; dispose(): Promise<void> }>;
 }
 
 export function databaseKinds(): DatabaseKind[] {
@@ -58,9 +58,10 @@ async function openTestPostgres(url: string, options: { migrate?: boolean } = {}
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const database = openDatabase(url, { schema, poolSize: 5 });
-  if (options.migrate !== false) await migrateToLatest(database.db);
+  if (options.migrate !== false) await migrateToLatest(database.db, schema);
   return {
     database,
+    schema,
     dispose: async () => {
       await database.close();
       await admin.query(`drop schema ${schema} cascade`);

@@ -9,10 +9,12 @@ import { sessionRoutes, userRoutes } from '../accounts/accounts.routes';
 import { auditRoutes } from '../audit/audit.routes';
 import { previewAdminRoutes } from '../preview/preview.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
+import { gophishRoutes } from '../gophish/gophish.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
 import { reportRoutes } from '../reports/reports.routes';
 import { resultRoutes } from '../results/results.routes';
+import { sendingRoutes } from '../sending/sending.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
 import { installAdminAuth } from './admin-auth';
 
@@ -36,5 +38,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(resultRoutes(ctx));
     await app.register(reportRoutes(ctx));
     await app.register(maliciousUrlRoutes(ctx));
+    await app.register(sendingRoutes(ctx));
+    await app.register(gophishRoutes(ctx));
   };
 }

@@ -53,6 +53,23 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       })
     ).json<{ items: { id: string }[] }>().items[0]!.id;
 
+    const relay = {
+      name: 'B relay',
+      host: 'smtp.b.example',
+      port: 25,
+      tls: 'none',
+      envelope_from: 'x@b.example',
+    };
+    const bProfile = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/sending-profiles',
+        headers: b.headers,
+        payload: { ...relay, password: 'b-relay-password' },
+      })
+    ).json<{ id: string }>().id;
+    const p = `/api/admin/sending-profiles/${bProfile}`;
+
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
       { method: 'GET', url: c, route: '/api/admin/campaigns/{id}' },
@@ -111,6 +128,25 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         url: `${c}/results.csv?pseudonymise=true`,
         route: '/api/admin/campaigns/{id}/results.csv',
       },
+      { method: 'GET', url: p, route: '/api/admin/sending-profiles/{id}' },
+      { method: 'PUT', url: p, route: '/api/admin/sending-profiles/{id}', payload: relay },
+      { method: 'DELETE', url: p, route: '/api/admin/sending-profiles/{id}' },
+      {
+        method: 'POST',
+        url: `${p}/test`,
+        route: '/api/admin/sending-profiles/{id}/test',
+        payload: { to: 'intruder@example.com' },
+      },
+      { method: 'GET', url: `${c}/sending`, route: '/api/admin/campaigns/{id}/sending' },
+      {
+        method: 'POST',
+        url: `${c}/sending`,
+        route: '/api/admin/campaigns/{id}/sending',
+        payload: { profile_id: bProfile },
+      },
+      { method: 'POST', url: `${c}/sending/pause`, route: '/api/admin/campaigns/{id}/sending/pause' },
+      { method: 'POST', url: `${c}/sending/resume`, route: '/api/admin/campaigns/{id}/sending/resume' },
+      { method: 'POST', url: `${c}/sending/cancel`, route: '/api/admin/campaigns/{id}/sending/cancel' },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
@@ -173,6 +209,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     });
     expect(aCampaigns.body).not.toContain(campaign);
     for (const url of [
+      '/api/admin/sending-profiles',
       '/api/admin/reports',
       '/api/admin/malicious-urls',
       '/api/admin/malicious-urls.txt',
