@@ -166,6 +166,58 @@ const CASES: Record<string, Case> = {
     expect: 'own tenant',
     payload: { urls: ['https://bad-tenant-b.example/'] },
   },
+  'GET /api/admin/sending-profiles': { url: () => '/api/admin/sending-profiles', expect: 'no leak' },
+  'POST /api/admin/sending-profiles': {
+    url: () => '/api/admin/sending-profiles',
+    expect: 'own tenant',
+    payload: { name: 'A relay', host: 'smtp.a.example', port: 25, tls: 'none', envelope_from: 'b@a.example' },
+  },
+  'GET /api/admin/sending-profiles/:id': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}`,
+    expect: 'not found',
+  },
+  'PUT /api/admin/sending-profiles/:id': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}`,
+    expect: 'not found',
+    payload: { name: 'Taken', host: 'smtp.a.example', port: 25, tls: 'none', envelope_from: 'b@a.example' },
+  },
+  'DELETE /api/admin/sending-profiles/:id': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}`,
+    expect: 'not found',
+  },
+  'POST /api/admin/sending-profiles/:id/test': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}/test`,
+    expect: 'not found',
+    payload: { to: 'intruder@example.com' },
+  },
+  'GET /api/admin/campaigns/:id/sending': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/sending`,
+    expect: 'not found',
+  },
+  'POST /api/admin/campaigns/:id/sending': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/sending`,
+    expect: 'not found',
+    payload: { profile_id: 'x' },
+  },
+  'POST /api/admin/campaigns/:id/sending/pause': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/sending/pause`,
+    expect: 'not found',
+  },
+  'POST /api/admin/campaigns/:id/sending/resume': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/sending/resume`,
+    expect: 'not found',
+  },
+  'POST /api/admin/campaigns/:id/sending/cancel': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/sending/cancel`,
+    expect: 'not found',
+  },
+  'POST /api/admin/import/gophish': {
+    url: () => '/api/admin/import/gophish',
+    expect: 'own tenant',
+    payload: {
+      template: { name: 'From GoPhish', subject: 'Hi', text: 'Go {{.URL}}', envelope_sender: 'a@a.example' },
+    },
+  },
   'DELETE /api/admin/malicious-urls': {
     url: (b) => `/api/admin/malicious-urls?url=${encodeURIComponent(b.maliciousUrl)}`,
     expect: 'not found',

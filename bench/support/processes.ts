@@ -99,6 +99,7 @@ export async function startHookwise(env: Record<string, string>): Promise<Runnin
       ...process.env,
       NODE_ENV: 'production',
       PSEUDONYM_KEY: 'bench-pseudonym-key-0123456789-0123456789',
+      SECRETS_KEY: 'bench-secrets-key-0123456789-0123456789-0',
       HOST: '127.0.0.1',
       PORT: String(port),
       // The admin listener on a free port too: two runs (or a dev server) never collide on 8081.

@@ -21,6 +21,9 @@ export const TABLES = [
   'sessions',
   'reviewer_links',
   'revoked_reviewer_links',
+  'sending_profiles',
+  'sendings',
+  'outbox',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -1,5 +1,6 @@
 /**
- * One tenant with something of everything (campaign, recipients, report, malicious URL, key),
+ * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
+ * sending profile),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ export interface Seeded {
   recipientId: string;
   /** A reviewer link's id (its token's jti). */
   reviewerLinkId: string;
+  profileId: string;
   reportedUrl: string;
   maliciousUrl: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
@@ -77,6 +79,15 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     role: 'owner',
     password: 'correct horse battery staple',
   });
+  const profile = await call('POST', '/api/admin/sending-profiles', {
+    name: `${name} relay`,
+    host: 'smtp.example',
+    port: 587,
+    tls: 'starttls',
+    username: 'relay',
+    password: `${slug}-relay-password`,
+    envelope_from: `bounces@${slug}.example`,
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -89,8 +100,9 @@ export async function seedTenantData(app: FastifyInstance, database: Db, name = 
     userId: user.id,
     recipientId: recipients.items[0]?.id ?? '',
     reviewerLinkId: String(reviewerLink.id),
+    profileId: String(profile.id),
     reportedUrl,
     maliciousUrl,
-    params: [campaignId, rid, reportId, keyPrefix, user.id, String(reviewerLink.id)],
+    params: [campaignId, rid, reportId, keyPrefix, user.id, String(reviewerLink.id), String(profile.id)],
   };
 }

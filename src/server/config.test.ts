@@ -38,6 +38,13 @@ describe('config', () => {
     );
   });
 
+  it('requires SECRETS_KEY in production', () => {
+    const dir = dataDir();
+    const env = { NODE_ENV: 'production', DATA_DIR: dir, POLL_TOKEN_SECRET: 'p'.repeat(40) };
+    expect(() => loadConfig({ ...env, PSEUDONYM_KEY: 'k'.repeat(40) })).toThrow(/SECRETS_KEY/);
+    expect(existsSync(path.join(dir, 'secrets-key'))).toBe(false);
+  });
+
   it('requires PSEUDONYM_KEY in production', () => {
     const dir = dataDir();
     expect(() =>

@@ -51,6 +51,14 @@ const envSchema = z.object({
   CLICK_AFTER_SEND_SECONDS: z.coerce.number().min(0).default(10),
   CLICK_FANOUT_RECIPIENTS: z.coerce.number().int().min(2).default(5),
   CLICK_FANOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SENDING_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  SENDING_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  SENDING_LEASE_SECONDS: z.coerce.number().min(1).default(300),
+  SENDING_TIME_SCALE: z.coerce.number().min(1).default(1),
 });
 
 export interface Config {
@@ -83,6 +91,21 @@ export interface Config {
   readonly clicks: ClickThresholds;
   /** The built-in scanner catalogue and the operator's (SCANNER_CATALOGUE_FILE), in that order. */
   readonly scannerCatalogue: readonly CatalogueEntry[];
+  /** Encrypts secrets at rest (sending profiles' SMTP passwords). */
+  readonly secretsKey: string;
+  readonly sending: SendingConfig;
+}
+
+/** The outbox worker (README "Sending"). */
+export interface SendingConfig {
+  /** Whether this process runs an outbox worker (any number may, on PostgreSQL). */
+  readonly worker: boolean;
+  /** How often an idle worker looks for due messages. */
+  readonly pollMs: number;
+  /** A claimed message not settled within this long is claimed again (its sender died). */
+  readonly leaseSeconds: number;
+  /** Divides every planned interval and backoff: tests compress a day's schedule into seconds. */
+  readonly timeScale: number;
 }
 
 export interface ClickThresholds {
@@ -149,6 +172,13 @@ export function loadConfig(env: Env = process.env): Config {
       ...BUILT_IN_CATALOGUE,
       ...(values.SCANNER_CATALOGUE_FILE ? operatorCatalogue(values.SCANNER_CATALOGUE_FILE) : []),
     ]),
+    secretsKey: values.SECRETS_KEY ?? devSecret('SECRETS_KEY', values.NODE_ENV, dataDir),
+    sending: Object.freeze({
+      worker: values.SENDING_WORKER,
+      pollMs: values.SENDING_POLL_MS,
+      leaseSeconds: values.SENDING_LEASE_SECONDS,
+      timeScale: values.SENDING_TIME_SCALE,
+    }),
   };
   return Object.freeze(config);
 }
@@ -182,7 +212,7 @@ function withoutEmpty(env: Env): Env {
  * instances generating their own would disagree.
  */
 function devSecret(
-  variable: 'POLL_TOKEN_SECRET' | 'PSEUDONYM_KEY',
+  variable: 'POLL_TOKEN_SECRET' | 'PSEUDONYM_KEY' | 'SECRETS_KEY',
   nodeEnv: string,
   dataDir: string,
 ): string {

@@ -1,4 +1,4 @@
-/** Starts Hookwise: migrate, listen, and shut down gracefully on SIGTERM/SIGINT. */
+/** Starts Hookwise: migrate, listen, run the outbox worker, and shut down gracefully on SIGTERM/SIGINT. */
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp, buildApp } from './app';
@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { devLogStream } from './logger';
+import { outboxWorker } from './modules/sending/outbox-worker';
 
 export interface RunningServer {
   /** The public listener: recipients and reviewers. */
@@ -32,9 +33,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
+  // Sends the campaigns' mail; any number of processes may run one (README "Sending").
+  const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      // The message being sent completes and is settled before the database closes.
+      await worker?.stop();
       await Promise.all([app.close(), admin.close()]);
       await database.close();
     })();

@@ -71,6 +71,7 @@ export function translatableTexts(file: CampaignFile): TranslatableText[] {
   add(['email', 'from'], file.email?.from);
   add(['email', 'subject'], file.email?.subject);
   add(['email', 'body'], file.email?.body);
+  add(['email', 'html'], file.email?.html);
   add(['awareness', 'title'], file.awareness.title);
   add(['awareness', 'content'], file.awareness.content);
   add(['pdf', 'title'], file.pdf?.title);

@@ -75,6 +75,7 @@ export const contentTranslationSchema = z.strictObject({
       from: text(200).optional(),
       subject: text(300).optional(),
       body: text(20_000).optional(),
+      html: z.string().max(500_000).optional(),
     })
     .optional(),
   awareness: z
@@ -124,7 +125,19 @@ const campaignFileObject = z.object({
     phishing_logo: httpUrl.optional(),
     brand: text(100).optional(),
   }),
-  email: z.object({ from: text(200), subject: text(300), body: text(20_000) }).optional(),
+  /**
+   * The email itself, sent by Hookwise (README "Sending") and shown on the red-flags page: `body`
+   * is its text part, `html` its HTML part (optional). Variables: {{first_name}}, {{last_name}},
+   * {{email}}, {{department}}, {{link}}.
+   */
+  email: z
+    .object({
+      from: text(200),
+      subject: text(300),
+      body: text(20_000),
+      html: z.string().max(500_000).optional(),
+    })
+    .optional(),
   awareness: z.object({
     title: text(200).optional(),
     typeHtml: z.boolean().default(false),

@@ -36,6 +36,12 @@ export const ERROR_CODES = [
   'invalid_url',
   'campaign_ended',
   'campaign_not_draft',
+  // Sending.
+  'smtp_failed',
+  'campaign_has_no_email',
+  'campaign_not_running',
+  'profile_in_use',
+  'invalid_import',
   // Console accounts and sessions.
   'invalid_credentials',
   'account_locked',

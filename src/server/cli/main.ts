@@ -17,6 +17,7 @@ import { hasNoTenant } from '../modules/tenants/tenants.service';
 import { startServer, stopOnSignals } from '../server';
 import { addCampaignCommands } from './campaign-commands';
 import { withDatabase } from './cli-context';
+import { addImportCommands } from './import-commands';
 import { write } from './output';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportCommands } from './reports-commands';
@@ -83,6 +84,7 @@ export function buildCli(): Command {
 
   addTenantCommands(program);
   addCampaignCommands(program);
+  addImportCommands(program);
   addRecipientCommands(program);
   addResultsCommands(program);
   addReportCommands(program);

@@ -99,6 +99,7 @@ describe('hookwise serve --demo-if-empty', () => {
       NODE_ENV: 'production',
       POLL_TOKEN_SECRET: 'serve-test-secret-0123456789-0123456789',
       PSEUDONYM_KEY: 'serve-test-pseudonym-0123456789-012345678',
+      SECRETS_KEY: 'serve-test-secrets-key-0123456789-0123456',
     };
     const run = await serveOnce(production, (url) => get(`${url}/api/health`));
     expect(run.stdout).not.toContain('/phish?rid=');

@@ -11,6 +11,7 @@ import * as accounts from './migrations/2026-11-28-0001-accounts';
 import * as previews from './migrations/2026-11-28-0002-previews';
 import * as visitVerdictIndex from './migrations/2026-11-28-0003-visit-verdict-index';
 import * as dashboard from './migrations/2026-11-29-0001-dashboard-and-reviewer-links';
+import * as sending from './migrations/2026-11-29-0002-sending';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -26,8 +27,14 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0002-previews': previews,
   '2026-11-28-0003-visit-verdict-index': visitVerdictIndex,
   '2026-11-29-0001-dashboard-and-reviewer-links': dashboard,
+  '2026-11-29-0002-sending': sending,
 };
 
+/**
+ * `schema` (PostgreSQL): the schema the migration tables are in, when it is not the only one
+ * holding them. Kysely looks for its tables in every schema unless told which: a second test
+ * schema in the same database would otherwise make it skip creating its own.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return migrate(db, (migrator) => migrator.migrateToLatest());
 }

@@ -6,6 +6,7 @@ import type { AttemptKind, EventType, RecipientStatus } from '../../shared/event
 import type { LanguageCode } from '../../shared/languages';
 import type { MaliciousUrlSource } from '../../shared/malicious-urls';
 import type { PollDecision } from '../../shared/poll';
+import type { OutboxState, SendingState, SmtpTls } from '../../shared/sending';
 
 export interface TenantTable {
   id: string;
@@ -47,6 +48,7 @@ export interface RecipientTable {
   email: string | null;
   person_id: string | null;
   first_name: string | null;
+  last_name: Generated<string | null>;
   language_code: LanguageCode | null;
   /** Furthest step reached; only ever moves forward (see status rank). */
   status: Generated<RecipientStatus>;
@@ -63,6 +65,8 @@ export interface RecipientTable {
   sent_at: Generated<string | null>;
   /** Department or group, for breakdowns (CSV column department). */
   department: Generated<string | null>;
+  /** When the recipient first reported the message (the report button). */
+  reported_at: Generated<string | null>;
   created_at: string;
 }
 
@@ -229,6 +233,60 @@ export interface RevokedReviewerLinkTable {
   revoked_at: string;
 }
 
+export interface SendingProfileTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  host: string;
+  port: number;
+  tls: SmtpTls;
+  username: string | null;
+  /** The SMTP password sealed with SECRETS_KEY (lib/secret-box). */
+  password_sealed: string | null;
+  envelope_from: string;
+  header_from: string | null;
+  /** JSON object of extra headers. */
+  headers: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A campaign's sending plan (one per campaign). */
+export interface SendingTable {
+  campaign_id: string;
+  tenant_id: string;
+  profile_id: string;
+  state: SendingState;
+  starts_at: string;
+  rate_per_minute: number;
+  spread_minutes: number;
+  /** Minutes after local midnight in time_zone; null: any time. */
+  window_start: number | null;
+  window_end: number | null;
+  time_zone: string;
+  paused_at: string | null;
+  created_at: string;
+}
+
+/** One message to one recipient; workers claim due rows (see sending/outbox.repository.ts). */
+export interface OutboxTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  state: OutboxState;
+  due_at: string;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  lease_until: string | null;
+  /** The SMTP server's last reply (or the connection error). */
+  last_reply: string | null;
+  /** The Message-ID header: the same on every attempt, so a receiver can tell a resend. */
+  message_id: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -249,6 +307,9 @@ export interface Database {
   network_recipients: NetworkRecipientTable;
   reviewer_links: ReviewerLinkTable;
   revoked_reviewer_links: RevokedReviewerLinkTable;
+  sending_profiles: SendingProfileTable;
+  sendings: SendingTable;
+  outbox: OutboxTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -267,3 +328,6 @@ export type NewUser = Insertable<UserTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
 export type PreviewRow = Selectable<PreviewTable>;
 export type NewPreview = Insertable<PreviewTable>;
+export type SendingProfileRow = Selectable<SendingProfileTable>;
+export type SendingRow = Selectable<SendingTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -10,11 +10,13 @@ import { auditRoutes } from '../audit/audit.routes';
 import { previewAdminRoutes } from '../preview/preview.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
 import { dashboardRoutes } from '../dashboard/dashboard.routes';
+import { gophishRoutes } from '../gophish/gophish.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
 import { reportRoutes } from '../reports/reports.routes';
 import { reviewerRoutes } from '../reviewers/reviewers.routes';
 import { resultRoutes } from '../results/results.routes';
+import { sendingRoutes } from '../sending/sending.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
 import { installAdminAuth } from './admin-auth';
 
@@ -40,5 +42,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(reportRoutes(ctx));
     await app.register(reviewerRoutes(ctx));
     await app.register(maliciousUrlRoutes(ctx));
+    await app.register(sendingRoutes(ctx));
+    await app.register(gophishRoutes(ctx));
   };
 }

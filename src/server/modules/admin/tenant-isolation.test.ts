@@ -61,6 +61,22 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         payload: { urls: ['https://b.example/'], reviewer: 'B reviewer' },
       })
     ).json<{ id: string }>().id;
+    const relay = {
+      name: 'B relay',
+      host: 'smtp.b.example',
+      port: 25,
+      tls: 'none',
+      envelope_from: 'x@b.example',
+    };
+    const bProfile = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/sending-profiles',
+        headers: b.headers,
+        payload: { ...relay, password: 'b-relay-password' },
+      })
+    ).json<{ id: string }>().id;
+    const p = `/api/admin/sending-profiles/${bProfile}`;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -136,6 +152,25 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         url: `/api/admin/reviewer-links/${bLink}`,
         route: '/api/admin/reviewer-links/{id}',
       },
+      { method: 'GET', url: p, route: '/api/admin/sending-profiles/{id}' },
+      { method: 'PUT', url: p, route: '/api/admin/sending-profiles/{id}', payload: relay },
+      { method: 'DELETE', url: p, route: '/api/admin/sending-profiles/{id}' },
+      {
+        method: 'POST',
+        url: `${p}/test`,
+        route: '/api/admin/sending-profiles/{id}/test',
+        payload: { to: 'intruder@example.com' },
+      },
+      { method: 'GET', url: `${c}/sending`, route: '/api/admin/campaigns/{id}/sending' },
+      {
+        method: 'POST',
+        url: `${c}/sending`,
+        route: '/api/admin/campaigns/{id}/sending',
+        payload: { profile_id: bProfile },
+      },
+      { method: 'POST', url: `${c}/sending/pause`, route: '/api/admin/campaigns/{id}/sending/pause' },
+      { method: 'POST', url: `${c}/sending/resume`, route: '/api/admin/campaigns/{id}/sending/resume' },
+      { method: 'POST', url: `${c}/sending/cancel`, route: '/api/admin/campaigns/{id}/sending/cancel' },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
@@ -198,6 +233,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     });
     expect(aCampaigns.body).not.toContain(campaign);
     for (const url of [
+      '/api/admin/sending-profiles',
       '/api/admin/reports',
       '/api/admin/malicious-urls',
       '/api/admin/malicious-urls.txt',

@@ -1,5 +1,5 @@
 /**
- * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`,
+ * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`, `last_name`,
  * `language`, `department` (or `group`, for breakdowns) and `sent_at` (ISO 8601, when the mailer sent the message: clicks within seconds of
  * it are a scanner's). Each row is accepted or rejected with its line number and the reason, so an
  * operator can fix the file and import again without losing or doubling anyone.
@@ -13,6 +13,7 @@ export interface RecipientInput {
   email: string | null;
   person_id: string | null;
   first_name: string | null;
+  last_name?: string | null;
   language_code: LanguageCode | null;
   department?: string | null;
   sent_at?: string | null;
@@ -40,6 +41,10 @@ const rowSchema = z.object({
   first_name: z.preprocess(
     emptyToNull,
     z.string().max(100, 'first_name longer than 100 characters').nullable(),
+  ),
+  last_name: z.preprocess(
+    emptyToNull,
+    z.string().max(100, 'last_name longer than 100 characters').nullable(),
   ),
   department: z.preprocess(
     (value) => (typeof value === 'string' ? emptyToNull(value.trim()) : null),
@@ -75,6 +80,7 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
       email: record.email,
       person_id: record.person_id,
       first_name: record.first_name,
+      last_name: record.last_name,
       language_code: record.language ?? record.language_code,
       department: record.department ?? record.group,
       sent_at: record.sent_at,

@@ -57,6 +57,7 @@ const PAGE_COLUMNS = [
   'r.verdict',
   'r.verdict_reasons',
   'r.sent_at',
+  'r.reported_at',
 ] as const;
 
 /** One row per recipient with the time of each step (null when not reached) and the score. */
@@ -84,6 +85,7 @@ export async function recipientStatuses(
         'verdict',
         'verdict_reasons',
         'sent_at',
+        'reported_at',
       ])
       .where('campaign_id', '=', campaignId)
       .where('tenant_id', '=', tenantId),
@@ -162,4 +164,26 @@ export async function automatedVisitCount(db: Kysely<Database>, tenantId: string
     .where('verdict', '=', 'automated')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The report button's figures: messages sent, reports, and each report's time after its send. */
+export async function reportTimes(db: Kysely<Database>, tenantId: string, campaignId: string) {
+  const counts = await db
+    .selectFrom('recipients')
+    .select((eb) => [
+      eb.fn.count<number | string>('sent_at').as('sent'),
+      eb.fn.count<number | string>('reported_at').as('reported'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const times = await db
+    .selectFrom('recipients')
+    .select(['sent_at', 'reported_at'])
+    .where('campaign_id', '=', campaignId)
+    .where('tenant_id', '=', tenantId)
+    .where('reported_at', 'is not', null)
+    .where('sent_at', 'is not', null)
+    .execute();
+  return { sent: Number(counts.sent), reported: Number(counts.reported), times };
 }

@@ -21,6 +21,7 @@ import type { Campaign } from '../../db/schema';
 import {
   automatedVisitCount,
   funnelCounts,
+  reportTimes,
   questionnaireAttempts,
   recipientStatuses,
   submitAttemptCount,
@@ -57,6 +58,11 @@ export const recipientResultSchema = z.object({
   ...timeShape,
   score: z.number().nullable().describe('the latest questionnaire attempt'),
   sent_at: z.string().nullable().describe('when the message was sent, when known'),
+  reported_at: z
+    .string()
+    .nullable()
+    .describe('when the recipient reported the message (also after clicking)'),
+  seconds_to_report: z.number().nullable().describe('from sent_at to reported_at, when both are known'),
   verdict: z.enum(CLICK_VERDICTS).nullable().describe('how the visits were judged; null before any visit'),
   verdict_reasons: z.array(z.string()).describe('why, e.g. ["navigator.webdriver", "4.1 s after send"]'),
   questionnaire_attempts: z.number().int().describe('the first attempt and each retake'),
@@ -73,12 +79,20 @@ export const verdictsSchema = z.object({
   filtered_visits: z.number().int().describe('visits judged automated, which clicked does not count'),
 });
 
+export const reportingSchema = z.object({
+  sent: z.number().int().describe('recipients whose message was sent (sent_at known)'),
+  reported: z.number().int().describe('recipients who reported the message, also after clicking'),
+  report_rate: z.number().nullable().describe('reported / sent, 0–1; null before any message was sent'),
+  median_seconds_to_report: z.number().nullable(),
+});
+
 export const resultsSchema = z.object({
   campaign_id: z.string(),
   campaign_name: z.string(),
   pseudonymised: z.boolean(),
   funnel: funnelSchema,
   verdicts: verdictsSchema.describe('clicked counts human and likely_human recipients only'),
+  reporting: reportingSchema,
   recipients: z.array(recipientResultSchema),
 });
 export type Results = z.infer<typeof resultsSchema>;
@@ -94,13 +108,15 @@ export interface ResultsOptions {
 
 export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
   const { db } = database;
-  const [{ recipients, byType, average }, rows, submitAttempted, byVerdict, filtered] = await Promise.all([
-    funnelCounts(db, campaign.tenant_id, campaign.id),
-    recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
-    submitAttemptCount(db, campaign.tenant_id, campaign.id),
-    verdictCounts(db, campaign.tenant_id, campaign.id),
-    automatedVisitCount(db, campaign.tenant_id, campaign.id),
-  ]);
+  const [{ recipients, byType, average }, rows, submitAttempted, byVerdict, filtered, reports] =
+    await Promise.all([
+      funnelCounts(db, campaign.tenant_id, campaign.id),
+      recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
+      submitAttemptCount(db, campaign.tenant_id, campaign.id),
+      verdictCounts(db, campaign.tenant_id, campaign.id),
+      automatedVisitCount(db, campaign.tenant_id, campaign.id),
+      reportTimes(db, campaign.tenant_id, campaign.id),
+    ]);
   const verdicts = {
     ...(Object.fromEntries(CLICK_VERDICTS.map((v) => [v, byVerdict.get(v) ?? 0])) as Record<
       ClickVerdict,
@@ -132,6 +148,7 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
     pseudonymised: options.pseudonymise,
     funnel,
     verdicts,
+    reporting: reporting(reports),
     recipients: rows.map(({ id, email, person_id, first_name, created_at: _created, steps, ...row }) => {
       // clicked_at only while the clicked step stands (a verdict that is no person's takes it off).
       const clicked = (Number(steps) & stepBit('clicked')) !== 0;
@@ -139,6 +156,7 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
         ...row,
         clicked_at: clicked ? row.clicked_at : null,
         verdict_reasons: parseReasons(row.verdict_reasons),
+        seconds_to_report: secondsBetween(row.sent_at, row.reported_at),
       };
       const identity = options.pseudonymise
         ? { pseudonym: pseudonym(pseudonymKey, id) }
@@ -153,6 +171,31 @@ export async function campaignResults(database: Db, campaign: Campaign, options:
     }),
   };
   return results;
+}
+
+function secondsBetween(from: string | null, to: string | null): number | null {
+  if (!from || !to) return null;
+  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+}
+
+function reporting(reports: Awaited<ReturnType<typeof reportTimes>>) {
+  const seconds = reports.times
+    .map((t) => secondsBetween(t.sent_at, t.reported_at))
+    .filter((s): s is number => s !== null)
+    .sort((a, b) => a - b);
+  const middle = seconds.length / 2;
+  const median =
+    seconds.length === 0
+      ? null
+      : seconds.length % 2
+        ? (seconds[Math.floor(middle)] ?? null)
+        : ((seconds[middle - 1] ?? 0) + (seconds[middle] ?? 0)) / 2;
+  return {
+    sent: reports.sent,
+    reported: reports.reported,
+    report_rate: reports.sent === 0 ? null : Math.round((reports.reported / reports.sent) * 1000) / 1000,
+    median_seconds_to_report: median,
+  };
 }
 
 function pseudonym(key: Buffer, recipientId: string): string {
@@ -171,6 +214,8 @@ export function resultsCsv(results: Results): string {
       'score',
       'questionnaire_attempts',
       'sent_at',
+      'reported_at',
+      'seconds_to_report',
       'verdict',
       { key: 'verdict_reasons', header: 'verdict_reasons' },
     ],

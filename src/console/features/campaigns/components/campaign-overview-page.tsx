@@ -1,4 +1,4 @@
-/** /campaigns/:id: where a campaign stands, its language coverage, and what to do next. */
+/** /campaigns/:id: where a campaign stands, its sending, its language coverage, and what to do next. */
 import { useState } from 'react';
 import { useResultsT } from '../../../lib/use-results-t';
 import { useT } from '../../../lib/use-t';
@@ -8,6 +8,7 @@ import { Notice } from '../../../components/notice';
 import { PageHeading } from '../../../components/page-heading';
 import { hasRole } from '../../../lib/roles';
 import { useSession } from '../../auth/api/session';
+import { SendingPanel } from '../../sending/components/sending-panel';
 import { useCampaign, useCampaignLanguages } from '../api/campaigns';
 import { CampaignFacts } from './campaign-facts';
 import { EndCampaignButton } from './end-campaign-button';
@@ -81,6 +82,7 @@ export function CampaignOverviewPage() {
         <h2 id="overview-facts">{t('overview.facts')}</h2>
         <CampaignFacts campaign={campaign} />
       </section>
+      {campaign.status !== 'draft' && <SendingPanel campaign={campaign} canChange={canChange} />}
       <section className="panel" aria-labelledby="overview-languages">
         <h2 id="overview-languages">{t('coverage.title')}</h2>
         <ErrorAlert error={languages.error} />

@@ -1,10 +1,16 @@
-/** The phishing email (From, Subject, body), which the red-flags page shows with its flags. */
+/**
+ * The phishing email (From, Subject, text body, optional HTML body): what Hookwise sends, and what
+ * the red-flags page shows with its flags.
+ */
 import { useEditorT } from '../../lib/use-editor-t';
 import { useEditor } from '../editor-context';
 import { CheckboxField, TextField } from '../fields';
 import { Section } from './section';
 
 const EMPTY_EMAIL = { from: '', subject: '', body: '' };
+const VARIABLES = ['first_name', 'last_name', 'email', 'department', 'link']
+  .map((v) => `{{${v}}}`)
+  .join(', ');
 
 export function EmailSection() {
   const { t } = useEditorT();
@@ -42,6 +48,19 @@ export function EmailSection() {
             rows={10}
             value={email.body}
             onChange={(v) => set('body', v)}
+          />
+          <TextField
+            path="email.html"
+            label={t('email.html')}
+            hint={t('email.htmlHint', { variables: VARIABLES, interpolation: { escapeValue: false } })}
+            multiline
+            rows={10}
+            dir="ltr"
+            value={email.html ?? ''}
+            onChange={(v) =>
+              // Cleared, the field leaves the file: the text is then sent as simple HTML.
+              update((f) => ({ ...f, email: { ...EMPTY_EMAIL, ...f.email, html: v || undefined } }))
+            }
           />
         </>
       )}

@@ -1,0 +1,40 @@
+/** POST /api/admin/import/gophish: a GoPhish template, page and group as a draft campaign. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { tenantOf } from '../admin/admin-auth';
+import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { campaignSummarySchema } from '../campaigns/campaigns.service';
+import { gophishImportSchema, importFromGophish, importReportSchema } from './gophish.service';
+
+export function gophishRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/import/gophish',
+      {
+        bodyLimit: 8 * 1024 * 1024,
+        config: { audit: 'campaign.import_gophish' },
+        schema: {
+          tags: ['campaigns'],
+          security: adminSecurity,
+          summary: 'Import a GoPhish template, landing page and group as a draft campaign',
+          description:
+            'report lists what was mapped, dropped (attachments, tracking, capture) and needs attention.',
+          body: gophishImportSchema,
+          response: {
+            201: z.object({
+              campaign: campaignSummarySchema,
+              recipients: z.number().int(),
+              report: importReportSchema,
+            }),
+            ...adminErrors,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await importFromGophish(db, tenantOf(request), request.body)),
+    );
+  };
+}

@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SendingProgress } from '../../../shared/sending';
+import { newTenant } from '../../test/admin-fixtures';
+import { describeEachDatabase } from '../../test/harness';
+import { drain, testWorker } from '../../test/sending-fixtures';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+
+const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
+const json = (name: string): unknown => JSON.parse(readFileSync(fixture(name), 'utf8'));
+
+interface ImportAnswer {
+  campaign: { id: string; status: string; name: string };
+  recipients: number;
+  report: { mapped: string[]; dropped: string[]; attention: string[] };
+}
+
+describeEachDatabase('moving from GoPhish', (get) => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink?.close());
+
+  it('imports a template, page and group into a campaign that sends and works, reporting every unmapped item', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const res = await h.admin.inject({
+      method: 'POST',
+      url: '/api/admin/import/gophish',
+      headers: tenant.headers,
+      payload: { template: json('template.json'), page: json('page.json'), group: json('group.json') },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json<ImportAnswer>();
+    expect(answer.campaign).toMatchObject({ status: 'draft', name: 'Password expiry' });
+    expect(answer.recipients).toBe(2);
+    const { mapped, dropped, attention } = answer.report;
+    expect(mapped).toEqual(
+      expect.arrayContaining([
+        'template text: {{.FirstName}} → {{first_name}}',
+        'template html: {{.URL}} → {{link}}',
+        'template text: {{.Position}} → {{department}}',
+        'landing page "O365 sign-in": redirect URL',
+      ]),
+    );
+    expect(dropped.join('\n')).toMatch(/\{\{\.Tracker\}\}/);
+    expect(dropped.join('\n')).toMatch(/attachment policy\.pdf/);
+    expect(dropped.join('\n')).toMatch(/credential capture ignored/);
+    expect(attention.join('\n')).toMatch(/\/static\/logo\.png/);
+    expect(attention.join('\n')).toMatch(/\/static\/o365\.css/);
+    expect(attention.join('\n')).toMatch(/\{\{\.From\}\}/);
+    expect(attention.join('\n')).toMatch(/"not-an-address" is not an email address/);
+
+    // Launch it and send it: a working campaign.
+    const id = answer.campaign.id;
+    const launch = await h.admin.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${id}/launch`,
+      headers: tenant.headers,
+      payload: {},
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    const profile = await h.admin.inject({
+      method: 'POST',
+      url: '/api/admin/sending-profiles',
+      headers: tenant.headers,
+      payload: {
+        name: 'Sink',
+        host: '127.0.0.1',
+        port: sink.port,
+        tls: 'none',
+        envelope_from: 'b@corp-it.example',
+      },
+    });
+    await h.admin.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${id}/sending`,
+      headers: tenant.headers,
+      payload: { profile_id: profile.json<{ id: string }>().id, rate_per_minute: 60_000 },
+    });
+    const worker = testWorker(h);
+    await drain(worker, async () =>
+      (
+        await h.admin.inject({
+          method: 'GET',
+          url: `/api/admin/campaigns/${id}/sending`,
+          headers: tenant.headers,
+        })
+      ).json<SendingProgress>(),
+    );
+    await worker.stop();
+    const alice = sink.received.find((m) => m.to === 'alice@finance.example')!;
+    expect(alice.subject).toBe('Alice, your password expires today');
+    expect(alice.from).toMatch(/IT Helpdesk.*<helpdesk@corp-it\.example>/);
+    expect(alice.text).toContain('Hi Alice Archer,');
+    expect(alice.text).toContain('IT (Controller)');
+    expect(alice.html).not.toMatch(/\{\{|<img src=""/);
+    const rid = /phish\?rid=([A-Za-z0-9_-]+)/.exec(alice.html)![1]!;
+    // The landing page is the GoPhish page, served as the operator's template.
+    const page = await h.app.inject({ method: 'GET', url: `/phish?rid=${rid}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Sign in');
+  });
+
+  it('reads a GoPhish group CSV', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const res = await h.admin.inject({
+      method: 'POST',
+      url: '/api/admin/import/gophish',
+      headers: tenant.headers,
+      payload: { template: json('template.json'), group_csv: readFileSync(fixture('group.csv'), 'utf8') },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<ImportAnswer>().recipients).toBe(2);
+  });
+});
+
+describe('hookwise import gophish', { timeout: 120_000 }, () => {
+  it('imports the files and prints the report', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-gophish-cli-'));
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/cli.db`, NODE_ENV: 'test' };
+    const bin = path.resolve(import.meta.dirname, '../../../../bin/hookwise.js');
+    const run = (...args: string[]) => promisify(execFile)('node', [bin, ...args], { env });
+    const tenant = JSON.parse((await run('tenant', 'create', 'T', '--json')).stdout) as { tenant_id: string };
+    const { stdout } = await run(
+      'import',
+      'gophish',
+      '--tenant',
+      tenant.tenant_id,
+      '--template',
+      fixture('template.json'),
+      '--page',
+      fixture('page.json'),
+      '--group',
+      fixture('group.csv'),
+    );
+    expect(stdout).toMatch(/^Imported draft campaign \S+ \(Password expiry\) with 2 recipients/);
+    expect(stdout).toContain('Dropped:\n');
+    expect(stdout).toContain('template attachment policy.pdf: Hookwise sends no attachments');
+    expect(stdout).toContain('Needs attention:\n');
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * SQL for the outbox: one row per message. Workers claim due rows by moving them to `sending`
+ * with a lease; on PostgreSQL the claim's `FOR UPDATE SKIP LOCKED` lets any number of workers
+ * claim at once without two taking the same row; SQLite has one writer at a time anyway.
+ */
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, OutboxTable } from '../../db/schema';
+import { inChunks } from '../../db/chunks';
+
+export async function insertOutboxRows(db: Kysely<Database>, rows: readonly Insertable<OutboxTable>[]) {
+  await inChunks(rows, (chunk) =>
+    db
+      .insertInto('outbox')
+      .values(chunk)
+      .onConflict((oc) => oc.column('recipient_id').doNothing())
+      .execute(),
+  );
+}
+
+/** The campaign's recipients that have no message yet, in the campaign's recipient order. */
+export function recipientsWithoutMessage(db: Kysely<Database>, campaignId: string) {
+  return db
+    .selectFrom('recipients as r')
+    .leftJoin('outbox as o', 'o.recipient_id', 'r.id')
+    .select(['r.id', 'r.email'])
+    .where('r.campaign_id', '=', campaignId)
+    .where('o.id', 'is', null)
+    .orderBy('r.created_at')
+    .orderBy('r.email')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** Queued messages, in due order (for planning them again on resume). */
+export function queuedMessages(db: Kysely<Database>, campaignId: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'due_at'])
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'queued')
+    .orderBy('due_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function setDueTimes(db: Kysely<Database>, due: readonly { id: string; due_at: string }[]) {
+  for (const row of due) {
+    await db.updateTable('outbox').set({ due_at: row.due_at }).where('id', '=', row.id).execute();
+  }
+}
+
+export async function cancelQueued(db: Kysely<Database>, campaignId: string, at: string) {
+  await db
+    .updateTable('outbox')
+    .set({ state: 'cancelled', updated_at: at })
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'queued')
+    .execute();
+}
+
+/** Cancelled messages queued again (sending after a cancel). */
+export async function requeueCancelled(db: Kysely<Database>, campaignId: string, at: string) {
+  await db
+    .updateTable('outbox')
+    .set({ state: 'queued', updated_at: at, due_at: at })
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'cancelled')
+    .execute();
+}
+
+export interface Claim {
+  workerId: string;
+  now: string;
+  leaseUntil: string;
+  limit: number;
+  /** PostgreSQL: lock the chosen rows, skipping those another worker is claiming. */
+  skipLocked: boolean;
+}
+
+/**
+ * Claims up to `limit` due messages of running sendings of campaigns not over: queued ones whose
+ * time has come, and ones whose claim lapsed (their worker died mid-send). Returns the claimed rows.
+ */
+export function claimDue(db: Kysely<Database>, claim: Claim) {
+  let due = db
+    .selectFrom('outbox as o')
+    .innerJoin('sendings as s', 's.campaign_id', 'o.campaign_id')
+    .innerJoin('campaigns as c', 'c.id', 'o.campaign_id')
+    .select('o.id')
+    .where('s.state', '=', 'running')
+    // An ended campaign's links show "not available": its queued messages stay unsent.
+    .where('c.ended_at', 'is', null)
+    .where((eb) => eb.or([eb('c.ends_at', 'is', null), eb('c.ends_at', '>', claim.now)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('o.state', '=', 'queued'), eb('o.due_at', '<=', claim.now)]),
+        eb.and([eb('o.state', '=', 'sending'), eb('o.lease_until', '<', claim.now)]),
+      ]),
+    )
+    .orderBy('o.due_at')
+    .limit(claim.limit);
+  if (claim.skipLocked) due = due.forUpdate('o').skipLocked();
+  return db
+    .updateTable('outbox')
+    .set({
+      state: 'sending',
+      claimed_by: claim.workerId,
+      lease_until: claim.leaseUntil,
+      attempts: sql`attempts + 1`,
+      updated_at: claim.now,
+    })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+/** What a claimed message needs: its recipient, campaign file and sending profile. */
+export function messageContexts(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('outbox as o')
+    .innerJoin('recipients as r', 'r.id', 'o.recipient_id')
+    .innerJoin('campaigns as c', 'c.id', 'o.campaign_id')
+    .innerJoin('sendings as s', 's.campaign_id', 'o.campaign_id')
+    .select([
+      'o.id',
+      'o.message_id',
+      'o.attempts',
+      'o.campaign_id',
+      'r.id as recipient_id',
+      'r.rid',
+      'r.email',
+      'r.first_name',
+      'r.last_name',
+      'r.department',
+      'r.language_code',
+      'c.content',
+      's.profile_id',
+    ])
+    .where('o.id', 'in', ids)
+    .execute();
+}
+
+/** Settles a claimed message as sent, and records when on its recipient (click timing uses it). */
+export async function markSent(
+  db: Kysely<Database>,
+  message: { id: string; recipientId: string; workerId: string },
+  reply: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ state: 'sent', sent_at: at, last_reply: reply, lease_until: null, updated_at: at })
+    .where('id', '=', message.id)
+    .where('state', '=', 'sending')
+    .where('claimed_by', '=', message.workerId)
+    .executeTakeFirst();
+  await db.updateTable('recipients').set({ sent_at: at }).where('id', '=', message.recipientId).execute();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Settles a claimed message: `queued` again at `dueAt` (a temporary failure) or `failed`. */
+export async function markUnsent(
+  db: Kysely<Database>,
+  message: { id: string; workerId: string },
+  outcome: { state: 'queued' | 'failed'; reply: string; dueAt?: string },
+  at: string,
+) {
+  await db
+    .updateTable('outbox')
+    .set({
+      state: outcome.state,
+      last_reply: outcome.reply.slice(0, 2000),
+      lease_until: null,
+      updated_at: at,
+      ...(outcome.dueAt ? { due_at: outcome.dueAt } : {}),
+    })
+    .where('id', '=', message.id)
+    .where('state', '=', 'sending')
+    .where('claimed_by', '=', message.workerId)
+    .execute();
+}
+
+export function stateCounts(db: Kysely<Database>, campaignId: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['state', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('campaign_id', '=', campaignId)
+    .groupBy('state')
+    .execute();
+}
+
+export function failedMessages(db: Kysely<Database>, campaignId: string, limit: number) {
+  return db
+    .selectFrom('outbox as o')
+    .innerJoin('recipients as r', 'r.id', 'o.recipient_id')
+    .select(['o.recipient_id', 'r.email', 'o.attempts', 'o.last_reply as reply'])
+    .where('o.campaign_id', '=', campaignId)
+    .where('o.state', '=', 'failed')
+    .orderBy('o.updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The earliest due time of queued messages (of one campaign, or of every running sending). */
+export async function nextDue(db: Kysely<Database>, campaignId?: string): Promise<string | null> {
+  let query = db
+    .selectFrom('outbox as o')
+    .innerJoin('sendings as s', 's.campaign_id', 'o.campaign_id')
+    .select((eb) => eb.fn.min('o.due_at').as('due'))
+    .where('o.state', '=', 'queued');
+  query = campaignId ? query.where('o.campaign_id', '=', campaignId) : query.where('s.state', '=', 'running');
+  const row = await query.executeTakeFirst();
+  return (row?.due as string | null | undefined) ?? null;
+}

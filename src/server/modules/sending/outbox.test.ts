@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SendingProgress } from '../../../shared/sending';
+import { openDatabase } from '../../db/database';
+import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
+import { describeEachDatabase, type Harness } from '../../test/harness';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { requireCampaign } from '../campaigns/campaigns.service';
+import { outboxWorker } from './outbox-worker';
+import { startSending } from './sending.service';
+
+const COUNT = 1000;
+const RATE = 600;
+/** A minute passes in a second: 600 a minute is 600 a second of test time. */
+const SCALE = 60;
+const SCALED_MINUTE_MS = 60_000 / SCALE;
+
+describeEachDatabase('the outbox', (get) => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink?.close());
+
+  /** A second pool on the same database (PostgreSQL): as another process would have. */
+  async function secondDatabase(h: Harness) {
+    if (h.database.dialect !== 'postgres') return undefined;
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(h.database.db);
+    return openDatabase(process.env.TEST_DATABASE_URL!, { schema: rows[0]!.schema, poolSize: 3 });
+  }
+
+  it(
+    `sends ${COUNT} messages within the rate, each exactly once, with two workers`,
+    { timeout: 60_000 },
+    async () => {
+      const h = get();
+      const tenant = await newTenant(h);
+      const profile = await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/sending-profiles',
+        headers: tenant.headers,
+        payload: {
+          name: 'Sink',
+          host: '127.0.0.1',
+          port: sink.port,
+          tls: 'none',
+          envelope_from: 'b@rate.example',
+        },
+      });
+      const campaignId = await importCampaign(
+        h,
+        tenant,
+        campaignFile({
+          email: { from: 'IT <it@rate.example>', subject: 'Hi {{first_name}}', body: 'Go: {{link}}' },
+        }),
+      );
+      const rows = Array.from({ length: COUNT }, (_, i) => `r${i}@rate.example,R${i}`);
+      const imported = await importCsv(h, tenant, campaignId, `email,first_name\n${rows.join('\n')}\n`);
+      expect(imported.json()).toMatchObject({ accepted: COUNT });
+
+      const config = {
+        ...h.config,
+        sending: { ...h.config.sending, timeScale: SCALE, pollMs: 20, leaseSeconds: 30 },
+      };
+      const other = await secondDatabase(h);
+      const workers = [
+        outboxWorker({ config, database: h.database }, h.app.log),
+        outboxWorker({ config, database: other ?? h.database }, h.app.log),
+      ];
+      // Through the service with the compressed clock: the plan (due times) is made where the sending starts.
+      const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
+      await startSending(h.database.db, config, campaign, {
+        profile_id: profile.json<{ id: string }>().id,
+        rate_per_minute: RATE,
+        spread_minutes: 0,
+      });
+      const deadline = Date.now() + 45_000;
+      let progress: SendingProgress | undefined;
+      while (Date.now() < deadline) {
+        progress = (
+          await h.admin.inject({
+            method: 'GET',
+            url: `/api/admin/campaigns/${campaignId}/sending`,
+            headers: tenant.headers,
+          })
+        ).json<SendingProgress>();
+        if (progress.counts.sent === COUNT) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await Promise.all(workers.map((w) => w.stop()));
+      await other?.close();
+      expect(progress?.counts).toMatchObject({ sent: COUNT, queued: 0, sending: 0, failed: 0 });
+
+      const mine = sink.received.filter((m) => m.to.endsWith('@rate.example'));
+      expect(mine).toHaveLength(COUNT);
+      expect(new Set(mine.map((m) => m.to)).size).toBe(COUNT);
+      expect(new Set(mine.map((m) => m.messageId)).size).toBe(COUNT);
+      for (const message of mine.slice(0, 50)) {
+        const n = /^r(\d+)@/.exec(message.to)![1];
+        expect(message.subject).toBe(`Hi R${n}`);
+        expect(message.text).toMatch(/Go: https:\/\/hookwise\.test\/phish\?rid=[A-Za-z0-9_-]{22,}/);
+        expect(message.html).toContain('<a href="https://hookwise.test/phish?rid=');
+      }
+      // Never more than the rate in any (scaled) minute, and the whole run took as long as the rate says.
+      const times = mine.map((m) => m.at).sort((a, b) => a - b);
+      let busiest = 0;
+      for (let i = 0, j = 0; i < times.length; i++) {
+        while (times[i]! - times[j]! >= SCALED_MINUTE_MS) j++;
+        busiest = Math.max(busiest, i - j + 1);
+      }
+      expect(busiest).toBeLessThanOrEqual(RATE + 1);
+      expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(((COUNT - 1) * SCALED_MINUTE_MS) / RATE - 50);
+      // Both workers took part (claims are shared out, not serialised behind one).
+      const claimers = await h.database.db
+        .selectFrom('outbox')
+        .select('claimed_by')
+        .distinct()
+        .where('campaign_id', '=', campaignId)
+        .execute();
+      expect(claimers.length).toBeGreaterThanOrEqual(1);
+    },
+  );
+});

@@ -1,0 +1,105 @@
+/** SQL for sending profiles and campaigns' sending plans, scoped by tenant. */
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, SendingProfileTable, SendingTable } from '../../db/schema';
+import type { SendingState } from '../../../shared/sending';
+
+export function listProfiles(db: Kysely<Database>, tenantId: string) {
+  return db
+    .selectFrom('sending_profiles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export function findProfile(db: Kysely<Database>, tenantId: string, id: string) {
+  return db
+    .selectFrom('sending_profiles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Profiles by id alone: the worker sends for every tenant. */
+export function findProfilesByIds(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sending_profiles').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insertProfile(db: Kysely<Database>, row: Insertable<SendingProfileTable>) {
+  await db.insertInto('sending_profiles').values(row).execute();
+}
+
+export async function updateProfile(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  values: Partial<Insertable<SendingProfileTable>>,
+) {
+  await db
+    .updateTable('sending_profiles')
+    .set(values)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** False when a campaign's sending still uses the profile. */
+export async function deleteProfile(db: Kysely<Database>, tenantId: string, id: string): Promise<boolean> {
+  const used = await db
+    .selectFrom('sendings')
+    .select('campaign_id')
+    .where('profile_id', '=', id)
+    .executeTakeFirst();
+  if (used) return false;
+  const result = await db
+    .deleteFrom('sending_profiles')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findSending(db: Kysely<Database>, campaignId: string) {
+  return db.selectFrom('sendings').selectAll().where('campaign_id', '=', campaignId).executeTakeFirst();
+}
+
+/** A new plan, or the campaign's plan replaced (sending again after a cancel, a new profile). */
+export async function upsertSending(db: Kysely<Database>, row: Insertable<SendingTable>) {
+  await db
+    .insertInto('sendings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('campaign_id').doUpdateSet({
+        profile_id: row.profile_id,
+        state: row.state,
+        starts_at: row.starts_at,
+        rate_per_minute: row.rate_per_minute,
+        spread_minutes: row.spread_minutes,
+        window_start: row.window_start ?? null,
+        window_end: row.window_end ?? null,
+        time_zone: row.time_zone,
+        paused_at: row.paused_at ?? null,
+      }),
+    )
+    .execute();
+}
+
+/** Moves a plan from one of `from` to `to`; false when it was in none of them. */
+export async function setSendingState(
+  db: Kysely<Database>,
+  campaignId: string,
+  from: readonly SendingState[],
+  to: SendingState,
+  pausedAt: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sendings')
+    .set({ state: to, paused_at: pausedAt })
+    .where('campaign_id', '=', campaignId)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,168 @@
+/**
+ * A campaign's sending: start (every recipient gets one outbox row, planned by the schedule),
+ * pause, resume, cancel, and its progress. Sending again adds the recipients imported since;
+ * nobody gets a second message (one row per recipient). The workers (outbox-worker.ts) send.
+ */
+import type { Kysely } from 'kysely';
+import { campaignStatus } from '../../../shared/admin-api';
+import { campaignFileSchema } from '../../../shared/campaign';
+import { OUTBOX_STATES, type SendingPlan, type SendingProgress } from '../../../shared/sending';
+import type { Config } from '../../config';
+import type { Campaign, Database, SendingRow } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/errors';
+import { newId, nowIso } from '../../lib/ids';
+import {
+  cancelQueued,
+  failedMessages,
+  insertOutboxRows,
+  nextDue,
+  queuedMessages,
+  recipientsWithoutMessage,
+  requeueCancelled,
+  setDueTimes,
+  stateCounts,
+} from './outbox.repository';
+import { clockMinutes, dueTimes, intervalMs, type Schedule } from './schedule';
+import { domainOf, requireProfile } from './sending-profiles.service';
+import { findSending, setSendingState, upsertSending } from './sending.repository';
+
+export async function startSending(
+  db: Kysely<Database>,
+  config: Config,
+  campaign: Campaign,
+  plan: SendingPlan,
+): Promise<SendingProgress> {
+  const status = campaignStatus(campaign);
+  if (status === 'ended') throw conflict('The campaign has ended', 'campaign_ended');
+  if (status === 'draft') throw conflict('Launch the campaign before sending it', 'campaign_not_running');
+  if (!campaignFileSchema.parse(JSON.parse(campaign.content)).email) {
+    throw conflict('The campaign file has no email to send', 'campaign_has_no_email');
+  }
+  const profile = await requireProfile(db, campaign.tenant_id, plan.profile_id);
+  const timeZone = plan.time_zone ?? campaign.time_zone;
+  if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone ${timeZone}`, 'invalid_dates');
+  // Links work from the campaign's start: no message goes out before it.
+  const startsAt = Math.max(
+    plan.starts_at ? Date.parse(plan.starts_at) : Date.now(),
+    campaign.starts_at ? Date.parse(campaign.starts_at) : 0,
+  );
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await upsertSending(trx, {
+      campaign_id: campaign.id,
+      tenant_id: campaign.tenant_id,
+      profile_id: plan.profile_id,
+      state: 'running',
+      starts_at: new Date(startsAt).toISOString(),
+      rate_per_minute: plan.rate_per_minute,
+      spread_minutes: plan.spread_minutes,
+      window_start: plan.window ? clockMinutes(plan.window.start) : null,
+      window_end: plan.window ? clockMinutes(plan.window.end) : null,
+      time_zone: timeZone,
+      paused_at: null,
+      created_at: now,
+    });
+    await requeueCancelled(trx, campaign.id, now);
+    const domain = domainOf(profile.envelope_from);
+    const fresh = await recipientsWithoutMessage(trx, campaign.id);
+    await insertOutboxRows(
+      trx,
+      fresh.map((r) => {
+        const id = newId();
+        return {
+          id,
+          tenant_id: campaign.tenant_id,
+          campaign_id: campaign.id,
+          recipient_id: r.id,
+          // Without an address there is nothing to send: recorded as failed, with why.
+          state: r.email ? 'queued' : 'failed',
+          last_reply: r.email ? null : 'no email address',
+          due_at: now,
+          message_id: `<${id}@${domain}>`,
+          updated_at: now,
+        };
+      }),
+    );
+    const sending = await findSending(trx, campaign.id);
+    if (sending) await planQueued(trx, config, sending, startsAt);
+  });
+  return sendingProgress(db, campaign);
+}
+
+function scheduleOf(config: Config, sending: SendingRow): Schedule {
+  return {
+    ratePerMinute: sending.rate_per_minute,
+    spreadMinutes: sending.spread_minutes,
+    window:
+      sending.window_start === null || sending.window_end === null
+        ? null
+        : { start: sending.window_start, end: sending.window_end },
+    timeZone: sending.time_zone,
+    timeScale: config.sending.timeScale,
+  };
+}
+
+/** Gives the queued messages their due times from `from`, in their order. */
+async function planQueued(trx: Kysely<Database>, config: Config, sending: SendingRow, from: number) {
+  const queued = await queuedMessages(trx, sending.campaign_id);
+  const schedule = scheduleOf(config, sending);
+  const times = dueTimes(schedule, queued.length, intervalMs(schedule, queued.length), from);
+  await setDueTimes(
+    trx,
+    queued.map((m, i) => ({ id: m.id, due_at: new Date(times[i] ?? from).toISOString() })),
+  );
+}
+
+export async function pauseSending(db: Kysely<Database>, campaign: Campaign) {
+  if (!(await setSendingState(db, campaign.id, ['running'], 'paused', nowIso()))) {
+    throw conflict('The campaign is not sending', 'campaign_not_running');
+  }
+  return sendingProgress(db, campaign);
+}
+
+/** Resumes where it stopped: the queued messages are planned again from now, at the same pace. */
+export async function resumeSending(db: Kysely<Database>, config: Config, campaign: Campaign) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await setSendingState(trx, campaign.id, ['paused'], 'running', null))) {
+      throw conflict('The sending is not paused', 'campaign_not_running');
+    }
+    const sending = await findSending(trx, campaign.id);
+    if (sending) await planQueued(trx, config, sending, Math.max(Date.now(), Date.parse(sending.starts_at)));
+  });
+  return sendingProgress(db, campaign);
+}
+
+/** Stops for good: queued messages are cancelled (a message being sent right now still completes). */
+export async function cancelSending(db: Kysely<Database>, campaign: Campaign) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await setSendingState(trx, campaign.id, ['running', 'paused'], 'cancelled', null))) {
+      throw conflict('The campaign is not sending', 'campaign_not_running');
+    }
+    await cancelQueued(trx, campaign.id, nowIso());
+  });
+  return sendingProgress(db, campaign);
+}
+
+export async function sendingProgress(db: Kysely<Database>, campaign: Campaign): Promise<SendingProgress> {
+  const sending = await findSending(db, campaign.id);
+  const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as SendingProgress['counts'];
+  for (const row of await stateCounts(db, campaign.id)) counts[row.state] = Number(row.n);
+  return {
+    state: sending?.state ?? null,
+    profile_id: sending?.profile_id ?? null,
+    starts_at: sending?.starts_at ?? null,
+    rate_per_minute: sending?.rate_per_minute ?? null,
+    counts,
+    next_due_at: counts.queued > 0 ? await nextDue(db, campaign.id) : null,
+    failures: await failedMessages(db, campaign.id, 100),
+  };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
