@@ -12,7 +12,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_RANK, type Role } from '../../../shared/admin-api';
 import type { AppContext } from '../../context';
-import { bearerCredential } from '../../lib/bearer';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { isCsrfTokenFor, sessionOf } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
@@ -73,9 +72,8 @@ export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const { db } = ctx.database;
   if (request.headers.authorization !== undefined) {
-    const tenantId = await authenticateApiKey(db, request.headers.authorization);
-    const prefix = /^hw_([^_]+)_/.exec(bearerCredential(request.headers.authorization) ?? '')?.[1];
-    return { tenantId, role: 'owner', actor: `api key ${prefix ?? '?'}` };
+    const key = await authenticateApiKey(db, request.headers.authorization);
+    return { tenantId: key.tenantId, role: 'owner', actor: `api key ${key.prefix}` };
   }
   const token = request.cookies[SESSION_COOKIE];
   if (!token) throw unauthorized('Sign in, or send Authorization: Bearer <api key>');

@@ -9,7 +9,7 @@ import { tenantForApiKey } from '../tenants/tenants.service';
 export async function authenticateApiKey(db: Kysely<Database>, authorization: string | undefined) {
   const apiKey = bearerCredential(authorization);
   if (!apiKey) throw unauthorized('Missing API key: send Authorization: Bearer <api key>');
-  const tenantId = await tenantForApiKey(db, apiKey);
-  if (!tenantId) throw unauthorized('Invalid or revoked API key', 'invalid_api_key');
-  return tenantId;
+  const key = await tenantForApiKey(db, apiKey);
+  if (!key) throw unauthorized('Invalid or revoked API key', 'invalid_api_key');
+  return { tenantId: key.tenant_id, prefix: key.prefix };
 }

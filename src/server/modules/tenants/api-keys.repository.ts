@@ -6,14 +6,14 @@ export async function insertApiKey(db: Kysely<Database>, row: NewApiKey): Promis
   await db.insertInto('api_keys').values(row).execute();
 }
 
-export async function findTenantIdByKeyHash(db: Kysely<Database>, keyHash: string) {
-  const row = await db
+/** The live key with this hash: its tenant and its prefix (how the audit log names it). */
+export function findKeyByHash(db: Kysely<Database>, keyHash: string) {
+  return db
     .selectFrom('api_keys')
-    .select('tenant_id')
+    .select(['tenant_id', 'prefix'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return row?.tenant_id;
 }
 
 export function listApiKeys(db: Kysely<Database>, tenantId: string) {

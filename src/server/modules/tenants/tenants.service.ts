@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/ids';
-import { findTenantIdByKeyHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
+import { findKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
 import { countTenants, findTenant, findTenantsByName, insertTenant, listTenants } from './tenants.repository';
 
 type Db = Kysely<Database>;
@@ -81,5 +81,5 @@ export function revokeKey(db: Db, tenantId: string | undefined, prefix: string):
 }
 
 export function tenantForApiKey(db: Db, apiKey: string) {
-  return findTenantIdByKeyHash(db, hashApiKey(apiKey));
+  return findKeyByHash(db, hashApiKey(apiKey));
 }
