@@ -13,6 +13,7 @@ export function Layout() {
   const { t: tr } = useResultsT();
   const { user, tenant } = useSession();
   const owner = hasRole(user.role, 'owner');
+  const operator = hasRole(user.role, 'operator');
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -28,6 +29,8 @@ export function Layout() {
           <NavLink to="/trends">{tr('nav.trends')}</NavLink>
           <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
           <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
+          <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
+          {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
           {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
           {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
         </nav>

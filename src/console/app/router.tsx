@@ -8,9 +8,11 @@ import { SessionGate } from '../features/auth/components/session-gate';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { CampaignOverviewPage } from '../features/campaigns/components/campaign-overview-page';
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
+import { GophishImportPage } from '../features/gophish/components/gophish-import-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/reviewers/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
+import { SendingProfilesPage } from '../features/sending/components/sending-profiles-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
@@ -56,6 +58,8 @@ export const routes: RouteObject[] = [
                   return { Component: TrendsPage };
                 },
               },
+              { path: 'import/gophish', element: <GophishImportPage /> },
+              { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },
               { path: 'malicious-urls', element: <MaliciousUrlsPage /> },
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },

@@ -3,6 +3,7 @@
  * progress (queued, sent, failed with the SMTP reply) with pause, resume and cancel.
  */
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/use-t';
@@ -106,7 +107,12 @@ function StartForm({ campaignId }: { campaignId: string }) {
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
   const chosen = profileId || profiles.data?.[0]?.id || '';
-  if (profiles.data?.length === 0) return <p className="muted">{t('sending.noProfiles')}</p>;
+  if (profiles.data?.length === 0)
+    return (
+      <p className="muted">
+        {t('sending.noProfiles')} <Link to="/sending-profiles">{t('nav.sendingProfiles')}</Link>
+      </p>
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     start.mutate({

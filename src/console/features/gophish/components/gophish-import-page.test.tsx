@@ -1,0 +1,102 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CampaignSummary } from '../../../../shared/admin-api';
+import { mockFetch, renderPage, setupI18n } from '../../../test/render';
+import { GophishImportPage } from './gophish-import-page';
+
+beforeAll(setupI18n);
+afterEach(() => vi.unstubAllGlobals());
+
+const campaign: CampaignSummary = {
+  id: 'c 42',
+  tenant_id: 't1',
+  name: 'Password expiry',
+  language_code: 'en',
+  status: 'draft',
+  starts_at: null,
+  ends_at: null,
+  ended_at: null,
+  launched_at: null,
+  time_zone: 'Europe/Paris',
+  created_at: '2026-11-01T08:00:00.000Z',
+  recipients: 2,
+};
+const report = {
+  mapped: ['Subject', 'Text part', '{{.FirstName}} → {{first_name}}'],
+  dropped: ['Attachment invoice.pdf', '{{.Tracker}}'],
+  attention: ['The landing page captured passwords: Hookwise never does'],
+};
+
+// jsdom counts a required file input as empty even with a file chosen, so the form is submitted
+// directly instead of through its button (a browser submits it: see e2e/sending-console.test.ts).
+const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'GoPhish files' }));
+const choose = (label: string, file: File) =>
+  userEvent.upload(screen.getByLabelText(label), file, { applyAccept: false });
+
+describe('GophishImportPage', () => {
+  it('sends the files, lists every report item and links to the new draft', async () => {
+    const calls = mockFetch((call) =>
+      call.url.pathname === '/api/admin/import/gophish' && call.method === 'POST'
+        ? { status: 201, json: { campaign, recipients: 2, report } }
+        : undefined,
+    );
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
+    const template = { name: 'Expiry', subject: 'Your password expires', text: 'Hi {{.FirstName}}' };
+    await choose('Email template (JSON)', new File([JSON.stringify(template)], 'template.json'));
+    await choose(
+      'Landing page (JSON, optional)',
+      new File(['{"name":"Login","html":"<form>"}'], 'page.json'),
+    );
+    const csv = 'First Name,Last Name,Email,Position\nAna,Lee,ana@example.com,IT\n';
+    await choose('Group (JSON or CSV, optional)', new File([csv], 'group.csv'));
+    fireEvent.change(screen.getByLabelText("Campaign name (optional: the template's name)"), {
+      target: { value: 'Password expiry' },
+    });
+    submit();
+
+    const section = await screen.findByRole('region', { name: 'Import report' });
+    expect(within(section).getByRole('status').textContent).toBe(
+      'Draft campaign “Password expiry” created with 2 recipients.',
+    );
+    for (const [kind, heading] of [
+      ['mapped', 'Mapped (3)'],
+      ['dropped', 'Dropped (2)'],
+      ['attention', 'Needs your attention (1)'],
+    ] as const) {
+      const list = within(within(section).getByRole('region', { name: heading })).getByRole('list');
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(report[kind]);
+    }
+    const link = within(section).getByRole('link', { name: 'Open the draft campaign' });
+    expect(link.getAttribute('href')).toBe('/campaigns/c%2042');
+
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.headers['x-csrf-token']).toBe('csrf-operator');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({
+      template,
+      page: { name: 'Login', html: '<form>' },
+      group_csv: csv,
+      name: 'Password expiry',
+    });
+  });
+
+  it('says which file is not JSON and sends nothing', async () => {
+    const calls = mockFetch(() => undefined);
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'owner' });
+    await choose('Email template (JSON)', new File(['<html>'], 'template.html'));
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('template.html is not a valid JSON file.');
+    expect(calls).toEqual([]);
+  });
+
+  it('offers a viewer no import form', () => {
+    mockFetch(() => undefined);
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'viewer' });
+    expect(screen.getByText('Only operators and owners can import campaigns.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * /import/gophish: GoPhish's template, landing page and group (its API's JSON, or the group as
+ * CSV) become a draft campaign; the report says what was mapped, dropped or needs attention.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { Notice } from '../../../components/notice';
+import { PageHeading } from '../../../components/page-heading';
+import { hasRole } from '../../../lib/roles';
+import { useT } from '../../../lib/use-t';
+import { useSession } from '../../auth/api/session';
+import { useGophishImport, type GophishImportBody } from '../api/gophish';
+import { ImportReportView } from './import-report';
+import { readImport, type ImportFiles } from './read-import';
+import './gophish-import-page.css';
+
+export function GophishImportPage() {
+  const { t } = useT();
+  const { user } = useSession();
+  const importer = useGophishImport();
+  const [files, setFiles] = useState<ImportFiles>({ template: null, page: null, group: null });
+  const [name, setName] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const result = importer.data;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFileError(null);
+    let body: GophishImportBody;
+    try {
+      body = await readImport(files, name);
+    } catch (error) {
+      setFileError(t('gophish.badJson', { file: error instanceof Error ? error.message : '' }));
+      return;
+    }
+    importer.mutate(body);
+  };
+
+  if (!hasRole(user.role, 'operator')) {
+    return (
+      <>
+        <PageHeading>{t('gophish.title')}</PageHeading>
+        <p>{t('gophish.viewer')}</p>
+      </>
+    );
+  }
+  const fileInput = (key: keyof ImportFiles, accept: string, required = false) => (
+    <div className="field">
+      <label htmlFor={`gophish-${key}`}>{t(`gophish.${key}`)}</label>
+      <input
+        id={`gophish-${key}`}
+        type="file"
+        accept={accept}
+        required={required}
+        onChange={(e) => setFiles((current) => ({ ...current, [key]: e.target.files?.[0] ?? null }))}
+      />
+    </div>
+  );
+  return (
+    <>
+      <PageHeading>{t('gophish.title')}</PageHeading>
+      <form className="panel gophish-import" onSubmit={(e) => void submit(e)} aria-labelledby="gophish-form">
+        <h2 id="gophish-form">{t('gophish.files')}</h2>
+        <p className="muted">{t('gophish.intro')}</p>
+        {fileInput('template', '.json,application/json', true)}
+        {fileInput('page', '.json,application/json')}
+        {fileInput('group', '.json,.csv,application/json,text/csv')}
+        <div className="field">
+          <label htmlFor="gophish-name">{t('gophish.name')}</label>
+          <input id="gophish-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        {fileError && (
+          <div className="notice notice--error" role="alert">
+            {fileError}
+          </div>
+        )}
+        <ErrorAlert error={importer.error} />
+        <button type="submit" className="button button--primary" disabled={importer.isPending}>
+          {t('gophish.submit')}
+        </button>
+      </form>
+      {result && (
+        <section className="panel" aria-labelledby="gophish-report">
+          <h2 id="gophish-report">{t('gophish.report')}</h2>
+          <Notice tone="success">
+            {t('gophish.done', { name: result.campaign.name, recipients: result.recipients })}
+          </Notice>
+          <p>
+            <Link to={`/campaigns/${encodeURIComponent(result.campaign.id)}`}>{t('gophish.open')}</Link>
+          </p>
+          <ImportReportView report={result.report} />
+        </section>
+      )}
+    </>
+  );
+}
