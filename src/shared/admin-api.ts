@@ -130,6 +130,25 @@ export const recipientPageSchema = z.object({
   items: z.array(recipientListItemSchema),
 });
 
+/** POST /api/admin/campaigns/:id/recipients: the CSV import's row-by-row answer. */
+export const importReportSchema = z.object({
+  rows: z.number().int().describe('data rows read from the CSV'),
+  accepted: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** GET /api/admin/campaigns/:id/links: one recipient's link. */
+export const linkSchema = z.object({
+  email: z.string().nullable(),
+  person_id: z.string().nullable(),
+  first_name: z.string().nullable(),
+  language_code: z.enum(LANGUAGE_CODES).nullable(),
+  rid: z.string(),
+  link: z.string(),
+});
+export type RecipientLink = z.infer<typeof linkSchema>;
+
 /** POST /api/admin/campaigns/:id/preview { language, content? } */
 export const previewRequestSchema = z.object({
   language: z.enum(LANGUAGE_CODES),

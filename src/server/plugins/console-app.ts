@@ -8,14 +8,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../shared/errors';
+import { setStaticCacheHeaders } from './web-app';
 
 export interface ConsoleAppOptions {
   consoleRoot: string;
   /** The recipient app's build: its assets are served too, for the previews. */
   webRoot: string;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function consoleApp(app: FastifyInstance, options: ConsoleAppOptions): Promise<void> {
   const indexFile = path.join(options.consoleRoot, 'index.html');
@@ -28,12 +27,7 @@ export async function consoleApp(app: FastifyInstance, options: ConsoleAppOption
       index: false,
       wildcard: true,
       cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed =
-          filePath.includes(`${path.sep}assets${path.sep}`) &&
-          !filePath.includes(`${path.sep}i18n${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
-      },
+      setHeaders: setStaticCacheHeaders,
     });
   }
 

@@ -61,6 +61,16 @@ function requestLanguage(request: FastifyRequest): LanguageCode {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Hashed assets are immutable; translations and unhashed files are kept an hour. */
+export function setStaticCacheHeaders(
+  res: { setHeader(name: string, value: string): unknown },
+  filePath: string,
+) {
+  const hashed =
+    filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.includes(`${path.sep}i18n${path.sep}`);
+  res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
+}
+
 export async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   if (existsSync(path.join(options.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -69,12 +79,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
       index: false,
       wildcard: true,
       cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed =
-          filePath.includes(`${path.sep}assets${path.sep}`) &&
-          !filePath.includes(`${path.sep}i18n${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
-      },
+      setHeaders: setStaticCacheHeaders,
     });
   }
   // Training PDFs are shown inside the journey's own pages: the app, and only the app, may frame them.

@@ -1,8 +1,12 @@
 /** Recipient import, the console's list and removal, and link export, shared by the REST API and the CLI. */
 import { stringify } from 'csv-stringify/sync';
+import {
+  importReportSchema,
+  linkSchema,
+  type ImportReport,
+  type RecipientLink,
+} from '../../../shared/admin-api';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { LANGUAGE_CODES } from '../../../shared/languages';
 import type { Campaign, Database } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { newId, newRid, nowIso } from '../../lib/ids';
@@ -15,22 +19,7 @@ import {
   pageRecipients,
 } from './recipients.repository';
 
-export const importReportSchema = z.object({
-  rows: z.number().int().describe('data rows read from the CSV'),
-  accepted: z.number().int(),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
-
-export const linkSchema = z.object({
-  email: z.string().nullable(),
-  person_id: z.string().nullable(),
-  first_name: z.string().nullable(),
-  language_code: z.enum(LANGUAGE_CODES).nullable(),
-  rid: z.string(),
-  link: z.string(),
-});
-export type RecipientLink = z.infer<typeof linkSchema>;
+export { importReportSchema, linkSchema, type ImportReport, type RecipientLink };
 
 export async function importRecipients(
   db: Kysely<Database>,

@@ -1,29 +1,18 @@
 /** Recipient calls of the operator API: paged search, CSV import, removal and links. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { recipientPageSchema } from '../../../../shared/admin-api';
-import { LANGUAGE_CODES } from '../../../../shared/languages';
+import {
+  importReportSchema,
+  linkSchema,
+  recipientPageSchema,
+  type ImportReport,
+} from '../../../../shared/admin-api';
 import { api, apiText } from '../../../lib/api';
 import { campaignKeys } from '../../campaigns/api/campaigns';
 
 export const PAGE_SIZE = 50;
 
-/** The server's row-by-row answer to an import (recipients.service importReportSchema). */
-export const importReportSchema = z.object({
-  rows: z.number().int(),
-  accepted: z.number().int(),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
-
-export const linkSchema = z.object({
-  email: z.string().nullable(),
-  person_id: z.string().nullable(),
-  first_name: z.string().nullable(),
-  language_code: z.enum(LANGUAGE_CODES).nullable(),
-  rid: z.string(),
-  link: z.string(),
-});
+export { importReportSchema, linkSchema, type ImportReport };
 const linksSchema = z.object({ links: z.array(linkSchema) });
 
 const base = (campaignId: string) => `/api/admin/campaigns/${encodeURIComponent(campaignId)}`;
