@@ -135,47 +135,35 @@ function StartForm({ campaignId }: { campaignId: string }) {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span className="field__label">{t('sending.rate')}</span>
-        <input
-          className="field__control"
-          type="number"
-          min={1}
-          value={rate}
-          onChange={(e) => setRate(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('sending.spread')}</span>
-        <input
-          className="field__control"
-          type="number"
-          min={0}
-          value={spread}
-          onChange={(e) => setSpread(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('sending.windowStart')}</span>
-        <input
-          className="field__control"
-          type="time"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('sending.windowEnd')}</span>
-        <input
-          className="field__control"
-          type="time"
-          value={until}
-          onChange={(e) => setUntil(e.target.value)}
-        />
-      </label>
+      <InputField label={t('sending.rate')} type="number" min={1} value={rate} onChange={setRate} />
+      <InputField label={t('sending.spread')} type="number" min={0} value={spread} onChange={setSpread} />
+      <InputField label={t('sending.windowStart')} type="time" value={from} onChange={setFrom} />
+      <InputField label={t('sending.windowEnd')} type="time" value={until} onChange={setUntil} />
       <button type="submit" className="button button--primary" disabled={!chosen || start.isPending}>
         {t('sending.start')}
       </button>
     </form>
+  );
+}
+
+/** A labelled input of the start form: the label wraps it, as the form's other fields. */
+function InputField(props: {
+  label: string;
+  type: 'number' | 'time';
+  min?: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input
+        className="field__control"
+        type={props.type}
+        min={props.min}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }
