@@ -1,8 +1,11 @@
 /**
  * The floor: a minimal server on Hookwise's own stack (Fastify 5, pino with one log line per
- * request, better-sqlite3 in WAL mode or pg) doing the same work per request as Hookwise and
- * nothing more. Hookwise's figures are read against it: what Hookwise costs beyond what its stack
- * must spend on the same work. Run as its own process on a database Hookwise created:
+ * request, better-sqlite3 in WAL mode or pg) doing the work each endpoint's contract requires and
+ * nothing more: the same reads, and the same durable writes (a submit's review row with its
+ * malicious-URL change after the revocation check; an event with the recipient's step; a
+ * landing page's `visited` step and its visit evidence). Hookwise's figures are read against it:
+ * what Hookwise costs beyond what its stack must spend on the same work. Run as its own process
+ * on a database Hookwise created:
  *   node --import tsx bench/floor-server.ts   (PORT, DATABASE_URL, POLL_TOKEN_SECRET, WEB_ROOT)
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -11,11 +14,16 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import Fastify, { LogController } from 'fastify';
 import pg from 'pg';
+import { EVENT_TYPES, eventRank, stepBit, type EventType } from '../src/shared/events';
 
 type Row = Record<string, unknown>;
 interface Store {
   one(query: string, values: unknown[]): Promise<Row | undefined>;
-  run(query: string, values: unknown[]): Promise<void>;
+  /** Rows changed. */
+  run(query: string, values: unknown[]): Promise<number>;
+  /** Statements in one transaction; the callback gets a store bound to it. */
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  postgres: boolean;
 }
 
 const env = process.env;
@@ -34,13 +42,29 @@ function sqliteStore(file: string): Store {
     if (!statement) statements.set(query, (statement = db.prepare(query)));
     return statement;
   };
-  return {
+  // One connection, as Hookwise's: a transaction holds it until it ends.
+  let queue: Promise<unknown> = Promise.resolve();
+  const store: Store = {
     one: (query, values) => Promise.resolve(prepare(query).get(...values) as Row | undefined),
-    run: (query, values) => {
-      prepare(query).run(...values);
-      return Promise.resolve();
+    run: (query, values) => Promise.resolve(prepare(query).run(...values).changes),
+    transaction: <T>(work: (inner: Store) => Promise<T>) => {
+      const run = queue.then(async () => {
+        db.exec('begin');
+        try {
+          const result = await work(store);
+          db.exec('commit');
+          return result;
+        } catch (error) {
+          db.exec('rollback');
+          throw error;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
     },
+    postgres: false,
   };
+  return store;
 }
 
 function postgresStore(url: string): Store {
@@ -55,12 +79,26 @@ function postgresStore(url: string): Store {
     }
     return converted;
   };
-  return {
-    one: async (query, values) => (await pool.query<Row>(text(query), values)).rows[0],
-    run: async (query, values) => {
-      await pool.query(text(query), values);
+  const on = (client: pg.Pool | pg.PoolClient): Store => ({
+    one: async (query, values) => (await client.query<Row>(text(query), values)).rows[0],
+    run: async (query, values) => (await client.query(text(query), values)).rowCount ?? 0,
+    transaction: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = await work(on(connection));
+        await connection.query('commit');
+        return result;
+      } catch (error) {
+        await connection.query('rollback');
+        throw error;
+      } finally {
+        connection.release();
+      }
     },
-  };
+    postgres: true,
+  });
+  return on(pool);
 }
 
 const store = databaseUrl.startsWith('sqlite:')
@@ -83,8 +121,17 @@ function verify(token: string): { tid: string; jti: string; urls: Record<string,
   return claims.exp * 1000 > Date.now() ? claims : undefined;
 }
 
-const RECIPIENT = `select r.id, r.tenant_id, r.campaign_id, r.language_code, c.content, c.language_code as campaign_language
+const RECIPIENT = `select r.id, r.tenant_id, r.campaign_id, r.language_code, r.status, r.steps, r.score,
+  c.content, c.language_code as campaign_language
   from recipients r join campaigns c on c.id = r.campaign_id where r.rid = ?`;
+const STEP = `update recipients set steps = steps | ?, status = case when status_rank < ? then ? else status end,
+  status_rank = case when status_rank < ? then ? else status_rank end where id = ?`;
+
+const isEventType = (type: string): type is EventType => (EVENT_TYPES as readonly string[]).includes(type);
+
+function progress(row: Row | undefined) {
+  return { status: row?.status, steps: Number(row?.steps ?? 0), score: row?.score ?? null };
+}
 
 /** index.html with each language's translations inlined, rendered once per language. */
 const index = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
@@ -142,12 +189,32 @@ app.post<{ Body: { url: string; decision: string } }>(
     if (!claims) return reply.status(401).send({ error: { code: 'token_invalid', message: 'invalid' } });
     if (!Object.hasOwn(claims.urls, request.body.url))
       return reply.status(403).send({ error: { code: 'url_not_in_token', message: 'no' } });
+    // A revoked link is refused on every use (read from the database: every instance sees it).
+    if (
+      await store.one('select jti from revoked_reviewer_links where jti = ? and tenant_id = ?', [
+        claims.jti,
+        claims.tid,
+      ])
+    )
+      return reply.status(401).send({ error: { code: 'token_revoked', message: 'revoked' } });
+    const { url, decision } = request.body;
     const at = new Date().toISOString();
-    await store.run(
-      'insert into url_reviews (id, tenant_id, url, decision, jti, reviewer, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-      [randomUUID(), claims.tid, request.body.url, request.body.decision, claims.jti, null, at],
-    );
-    return { url: request.body.url, decision: request.body.decision, at };
+    // The review and its malicious-URL change as one step per URL (PostgreSQL orders them by lock).
+    await store.transaction(async (trx) => {
+      if (trx.postgres)
+        await trx.one('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${claims.tid} ${url}`]);
+      await trx.run(
+        'insert into url_reviews (id, tenant_id, url, decision, jti, reviewer, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+        [randomUUID(), claims.tid, url, decision, claims.jti, null, at],
+      );
+      if (decision === 'TP')
+        await trx.run(
+          `insert into malicious_urls (tenant_id, url, source, created_at) values (?, ?, 'review', ?)
+           on conflict (tenant_id, url) do nothing`,
+          [claims.tid, url, at],
+        );
+    });
+    return { url, decision, at };
   },
 );
 
@@ -165,23 +232,35 @@ app.post<{ Body: { rid: string; type: string } }>(
   async (request, reply) => {
     const recipient = await store.one(RECIPIENT, [request.body.rid]);
     if (!recipient) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
-    await store.run(
-      `insert into events (id, tenant_id, campaign_id, recipient_id, type, details, ip, user_agent, created_at)
-       values (?, ?, ?, ?, ?, '{}', ?, ?, ?) on conflict (recipient_id, type) do nothing`,
-      [
-        randomUUID(),
-        recipient.tenant_id,
-        recipient.campaign_id,
-        recipient.id,
-        request.body.type,
-        null,
-        null,
-        new Date().toISOString(),
-      ],
-    );
-    return { type: request.body.type, recorded: true };
+    const { type } = request.body;
+    const recorded = await store.transaction((trx) => step(trx, recipient, type, request.ip));
+    // The answer carries the recipient's progress after the step.
+    const after = await store.one('select status, steps, score from recipients where id = ?', [recipient.id]);
+    return { type, recorded, progress: progress(after) };
   },
 );
+
+/** An event once per recipient and type, and with it the recipient's step bit and status. */
+async function step(trx: Store, recipient: Row, type: string, ip: string): Promise<boolean> {
+  const inserted = await trx.run(
+    `insert into events (id, tenant_id, campaign_id, recipient_id, type, details, ip, user_agent, created_at)
+     values (?, ?, ?, ?, ?, '{}', ?, ?, ?) on conflict (recipient_id, type) do nothing`,
+    [
+      randomUUID(),
+      recipient.tenant_id,
+      recipient.campaign_id,
+      recipient.id,
+      type,
+      ip,
+      null,
+      new Date().toISOString(),
+    ],
+  );
+  if (inserted === 0 || !isEventType(type)) return inserted > 0;
+  const rank = eventRank(type);
+  await trx.run(STEP, [stepBit(type), rank, type, rank, rank, recipient.id]);
+  return true;
+}
 
 app.get<{ Params: { rid: string } }>('/api/campaign/:rid', async (request, reply) => {
   const recipient = await store.one(RECIPIENT, [request.params.rid]);
@@ -193,11 +272,37 @@ app.get<{ Params: { rid: string } }>('/api/campaign/:rid', async (request, reply
     campaign_id: id,
     language_code: recipient.language_code,
     content: parsed.get(id),
+    progress: progress(recipient),
   };
 });
 
 app.get<{ Querystring: { rid?: string } }>('/phish', async (request, reply) => {
   const recipient = await store.one(RECIPIENT, [request.query.rid ?? '']);
+  if (recipient) {
+    // Landing records the `visited` step, once, and the visit's evidence, every time.
+    const facts = JSON.stringify({
+      source: 'page',
+      method: request.method,
+      accept: request.headers.accept ?? null,
+      sec_fetch: request.headers['sec-fetch-mode'] ?? null,
+    });
+    await store.transaction(async (trx) => {
+      await step(trx, recipient, 'visited', request.ip);
+      await trx.run(
+        `insert into visits (id, tenant_id, campaign_id, recipient_id, source, network, catalogue_match, facts,
+         fanout, verdict, reasons, created_at) values (?, ?, ?, ?, 'page', ?, null, ?, 1, 'unverified', '[]', ?)`,
+        [
+          randomUUID(),
+          recipient.tenant_id,
+          recipient.campaign_id,
+          recipient.id,
+          request.ip,
+          facts,
+          new Date().toISOString(),
+        ],
+      );
+    });
+  }
   const language = recipient?.language_code ?? recipient?.campaign_language;
   return reply.type('text/html; charset=utf-8').send(page(typeof language === 'string' ? language : 'en'));
 });

@@ -15,7 +15,7 @@ import type { BenchDatabase } from './support/databases';
 import { hookwiseCli, root, startBaseline, startFloor, startHookwise } from './support/processes';
 import type { Figure } from './support/report';
 
-const SECRET = 'bench-poll-token-secret-0123456789-abcdef';
+export const SECRET = 'bench-poll-token-secret-0123456789-abcdef';
 // Steps with no precondition (completed needs the questionnaire first).
 const VIEW_TYPES = ['awareness_viewed', 'pdf_viewed', 'sei_viewed'] as const;
 
@@ -26,6 +26,8 @@ interface Load {
   body?: string;
   /** A fresh body per request (unique writes). */
   nextBody?: () => string;
+  /** A fresh path per request (many recipients' links, each opened a few times). */
+  nextPath?: () => string;
 }
 
 interface LoadResult {
@@ -37,7 +39,7 @@ interface LoadResult {
 }
 
 async function load(target: Load, seconds: number): Promise<LoadResult> {
-  const { nextBody } = target;
+  const { nextBody, nextPath } = target;
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -45,7 +47,19 @@ async function load(target: Load, seconds: number): Promise<LoadResult> {
     body: target.body,
     connections: 50,
     duration: seconds,
-    ...(nextBody ? { requests: [{ setupRequest: (req) => ({ ...req, body: nextBody() }) }] } : {}),
+    ...(nextBody || nextPath
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                ...(nextBody ? { body: nextBody() } : {}),
+                ...(nextPath ? { path: nextPath() } : {}),
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     rps: result.requests.average,
@@ -111,6 +125,14 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
   });
 
   let eventCounter = 0;
+  // A real link is opened a few times (the person, a scanner, a reload), not thousands of times:
+  // each page and data request goes to the next recipient's link, three requests per link.
+  const opened = (first: number) => {
+    let n = 0;
+    return () => rids[(first + Math.floor(n++ / 3)) % rids.length];
+  };
+  const campaignRid = opened(0);
+  const landingRid = opened(rids.length / 2);
   const targets: {
     name: string;
     kind: 'write' | 'read';
@@ -147,14 +169,14 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
     {
       name: 'GET /api/campaign/:rid',
       kind: 'read',
-      path: `/api/campaign/${rids[0]}`,
-      load: { url: `${server.url}/api/campaign/${rids[0]}` },
+      path: '/api/campaign/',
+      load: { url: `${server.url}/api/campaign/`, nextPath: () => `/api/campaign/${campaignRid()}` },
     },
     {
       name: 'GET /phish?rid=… (HTML, inlined i18n)',
       kind: 'read',
-      path: `/phish?rid=${rids[1]}`,
-      load: { url: `${server.url}/phish?rid=${rids[1]}` },
+      path: '/phish',
+      load: { url: `${server.url}/phish`, nextPath: () => `/phish?rid=${landingRid()}` },
     },
     {
       name: 'GET hashed static asset (brotli)',
@@ -216,6 +238,8 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
   figures.push(
     storedFigure(section, 'submit', submits, stored.reviews),
     storedFigure(section, 'event', events, stored.events),
+    // Every landing on /phish keeps its visit as click evidence.
+    storedFigure(section, 'landing visit', ok['GET /phish?rid=… (HTML, inlined i18n)'] ?? 0, stored.visits),
   );
 
   // The same work on the same stack, same database, same run: what Hookwise adds beyond it.
@@ -267,7 +291,7 @@ async function measureBaseline(bodyFile: string | undefined, seconds: number): P
   return result;
 }
 
-async function addRecipients(url: string, tenantId: string, campaignId: string, count: number) {
+export async function addRecipients(url: string, tenantId: string, campaignId: string, count: number) {
   const database = openDatabase(url);
   const identities = Array.from({ length: count }, (_, i) => ({
     email: `bench${i}@example.com`,
@@ -289,6 +313,12 @@ async function countStored(url: string, jti: string, campaignId: string) {
   );
   const events = await sql<{ n: number }>`select count(*) as n from events where campaign_id = ${campaignId}
     and type in ('awareness_viewed', 'pdf_viewed', 'sei_viewed')`.execute(database.db);
+  const visits = await sql<{ n: number }>`select count(*) as n from visits where campaign_id = ${campaignId}
+    and source = 'page'`.execute(database.db);
   await database.close();
-  return { reviews: Number(reviews.rows[0]?.n ?? 0), events: Number(events.rows[0]?.n ?? 0) };
+  return {
+    reviews: Number(reviews.rows[0]?.n ?? 0),
+    events: Number(events.rows[0]?.n ?? 0),
+    visits: Number(visits.rows[0]?.n ?? 0),
+  };
 }

@@ -91,10 +91,10 @@ export async function startBaseline(bodyFile?: string): Promise<Running> {
   return run(['-e', BASELINE], env, port, '/');
 }
 
-export async function startHookwise(env: Record<string, string>): Promise<Running> {
+export async function startHookwise(env: Record<string, string>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
   return run(
-    ['bin/hookwise.js', 'serve'],
+    [...nodeArgs, 'bin/hookwise.js', 'serve'],
     {
       ...process.env,
       NODE_ENV: 'production',

@@ -23,8 +23,19 @@ export interface VisitEvidence {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * Fan-out is counted up to this many recipients (or the threshold, if higher): past it the
+ * verdict cannot change, and counting every recipient a network opened in the window made each
+ * request of a scanner's burst slower than the last.
+ */
+export function fanoutCountLimit(t: ClickThresholds): number {
+  return Math.max(100, t.fanoutRecipients);
+}
+
 export function fanoutReason(count: number, t: ClickThresholds): string {
-  return `fan-out: ${count} recipients from one network in ${t.fanoutWindowSeconds} s`;
+  const limit = fanoutCountLimit(t);
+  const recipients = count >= limit ? `${limit} or more` : String(count);
+  return `fan-out: ${recipients} recipients from one network in ${t.fanoutWindowSeconds} s`;
 }
 
 export function catalogueReason(match: CatalogueMatch): string {

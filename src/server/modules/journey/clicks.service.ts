@@ -17,13 +17,20 @@ import type { Database, NewEvent } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ScannerCatalogue } from '../../lib/scanner-catalogue';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
-import { fanoutReason, judgeVisit, recipientJudgement, type Judgement } from './click-verdict';
+import {
+  fanoutCountLimit,
+  fanoutReason,
+  judgeVisit,
+  recipientJudgement,
+  type Judgement,
+} from './click-verdict';
 import { insertEventOnce, markStepReached, type RecipientRow } from './journey.repository';
 import {
   clearStepBit,
   countNetworkRecipients,
   downgradeVisits,
   findNetworkVisitsToDowngrade,
+  findRecipientVerdict,
   insertVisit,
   listVisitsWithVerdict,
   touchNetworkRecipient,
@@ -61,6 +68,17 @@ export function recordVisit(
   input: VisitInput,
   clickedEvent?: NewEvent,
 ): Promise<boolean> {
+  return db.transaction().execute((trx) => recordVisitIn(trx, config, row, input, clickedEvent));
+}
+
+/** recordVisit inside a transaction the caller owns (a landing records its step in the same one). */
+export async function recordVisitIn(
+  trx: Kysely<Database>,
+  config: Config,
+  row: RecipientRow,
+  input: VisitInput,
+  clickedEvent?: NewEvent,
+): Promise<boolean> {
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   const { request } = input;
@@ -75,52 +93,80 @@ export function recordVisit(
   };
   const catalogue = catalogueOf(config).match(request.address, request.userAgent);
   const windowStart = new Date(now - config.clicks.fanoutWindowSeconds * 1000).toISOString();
-  return db.transaction().execute(async (trx) => {
-    // Other recipients opened from this network in the window, and this one.
-    const others = input.network
-      ? await countNetworkRecipients(trx, row.tenant_id, input.network, windowStart, row.recipient_id)
-      : 0;
-    const fanout = others + 1;
-    const judged = judgeVisit({ facts, report: input.report, catalogue, fanout }, config.clicks);
-    await insertVisit(trx, {
-      id: newId(),
-      tenant_id: row.tenant_id,
-      campaign_id: row.campaign_id,
-      recipient_id: row.recipient_id,
-      source: input.source,
-      network: input.network,
-      catalogue_match: catalogue ? `${catalogue.by}: ${catalogue.name} (${catalogue.certainty})` : null,
-      facts: JSON.stringify(facts),
-      fanout,
-      verdict: judged.verdict,
-      reasons: JSON.stringify(judged.reasons),
-      created_at: createdAt,
-    });
-    if (input.network) {
-      await touchNetworkRecipient(trx, {
-        tenant_id: row.tenant_id,
-        network: input.network,
-        recipient_id: row.recipient_id,
-        last_seen_at: createdAt,
-      });
-    }
-    const affected = new Set([row.recipient_id]);
-    if (input.network && fanout >= config.clicks.fanoutRecipients) {
-      // Later fan-out evidence downgrades what this network opened earlier in the window.
-      const earlier = await findNetworkVisitsToDowngrade(trx, row.tenant_id, input.network, windowStart);
-      const reasons = JSON.stringify([fanoutReason(fanout, config.clicks)]);
-      await downgradeVisits(
+  // Other recipients opened from this network in the window, and this one.
+  const others = input.network
+    ? await countNetworkRecipients(
         trx,
-        earlier.map((v) => v.id),
-        fanout,
-        reasons,
-      );
-      for (const visit of earlier) affected.add(visit.recipient_id);
-    }
-    const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
-    for (const recipientId of affected) await rejudgeRecipient(trx, recipientId);
-    return isNew;
+        row.tenant_id,
+        input.network,
+        windowStart,
+        row.recipient_id,
+        fanoutCountLimit(config.clicks) - 1,
+      )
+    : 0;
+  const fanout = others + 1;
+  const judged = judgeVisit({ facts, report: input.report, catalogue, fanout }, config.clicks);
+  await insertVisit(trx, {
+    id: newId(),
+    tenant_id: row.tenant_id,
+    campaign_id: row.campaign_id,
+    recipient_id: row.recipient_id,
+    source: input.source,
+    network: input.network,
+    catalogue_match: catalogue ? `${catalogue.by}: ${catalogue.name} (${catalogue.certainty})` : null,
+    facts: JSON.stringify(facts),
+    fanout,
+    verdict: judged.verdict,
+    reasons: JSON.stringify(judged.reasons),
+    created_at: createdAt,
   });
+  if (input.network) {
+    await touchNetworkRecipient(trx, {
+      tenant_id: row.tenant_id,
+      network: input.network,
+      recipient_id: row.recipient_id,
+      last_seen_at: createdAt,
+    });
+  }
+  const downgraded = new Set<string>();
+  if (input.network && fanout >= config.clicks.fanoutRecipients) {
+    // Later fan-out evidence downgrades what this network opened earlier in the window.
+    const earlier = await findNetworkVisitsToDowngrade(trx, row.tenant_id, input.network, windowStart);
+    const reasons = JSON.stringify([fanoutReason(fanout, config.clicks)]);
+    await downgradeVisits(
+      trx,
+      earlier.map((v) => v.id),
+      fanout,
+      reasons,
+    );
+    for (const visit of earlier) downgraded.add(visit.recipient_id);
+  }
+  const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
+  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, judged.verdict);
+  for (const recipientId of downgraded) await rejudgeRecipient(trx, recipientId);
+  return isNew;
+}
+
+const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
+
+/**
+ * The recipient's verdict after one more visit, none of its visits downgraded: its stored
+ * verdict (the best of its earlier visits') and the new visit's decide which verdict is best
+ * without reading the visits. A worse visit changes nothing; otherwise only the best verdict's
+ * visits are read, and nothing is written when the verdict and its reasons stay the same.
+ */
+async function judgeAfterVisit(trx: Kysely<Database>, recipientId: string, verdict: ClickVerdict) {
+  const stored = await findRecipientVerdict(trx, recipientId);
+  const before = stored?.verdict ?? null;
+  if (before !== null && rankOf(verdict) > rankOf(before)) return;
+  const best = before !== null && rankOf(before) < rankOf(verdict) ? before : verdict;
+  const visits = await listVisitsWithVerdict(trx, recipientId, best, REASON_VISITS);
+  const judged = recipientJudgement(
+    visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
+  );
+  if (!judged) return;
+  if (judged.verdict === before && JSON.stringify(judged.reasons) === stored?.verdict_reasons) return;
+  await applyJudgement(trx, recipientId, judged);
 }
 
 /** Visits read for the reasons of a recipient's verdict: more than its MAX_REASONS distinct ones need. */
@@ -140,7 +186,12 @@ async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Pro
   const judged = recipientJudgement(
     visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
   );
-  if (!judged) return null;
+  if (judged) await applyJudgement(trx, recipientId, judged);
+  return judged;
+}
+
+/** The recipient's verdict and reasons, and the clicked step with them. */
+async function applyJudgement(trx: Kysely<Database>, recipientId: string, judged: Judgement) {
   await setRecipientVerdict(trx, recipientId, judged.verdict, JSON.stringify(judged.reasons));
   if (COUNTED_VERDICTS.includes(judged.verdict)) {
     await markStepReached(trx, recipientId, {
@@ -151,7 +202,6 @@ async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Pro
   } else {
     await clearStepBit(trx, recipientId, stepBit('clicked'));
   }
-  return judged;
 }
 
 export function parseReasons(text: string | null): string[] {

@@ -16,6 +16,8 @@ export function findRecipientByRid(db: Kysely<Database>, rid: string) {
       'r.first_name',
       'r.language_code as recipient_language',
       'r.status',
+      'r.steps',
+      'r.score',
       'r.created_at as recipient_created_at',
       'r.sent_at',
       'c.content',

@@ -25,7 +25,7 @@ import {
 } from './journey.repository';
 import { buildCampaignData } from './campaign-data';
 import type { RequestFacts } from './click-evidence';
-import { recordVisit } from './clicks.service';
+import { recordVisit, recordVisitIn } from './clicks.service';
 import { localisedContent } from './content-cache';
 import { scoreAnswers, validateAnswers } from './scoring';
 import { renderLandingTemplate, renderTemplate } from './template';
@@ -74,18 +74,23 @@ export async function campaignData(ctx: AppContext, rid: string): Promise<Campai
     language: recipientLanguage(row),
     firstName: row.first_name ?? '',
   };
-  return buildCampaignData(reader, content, await progressOf(db, row), ctx.config);
+  // The row just read is the recipient's progress: each recorded step updates it.
+  return buildCampaignData(reader, content, progressFrom(row), ctx.config);
 }
 
-/** Read back from the recipient row, which each recorded step updates in its transaction. */
+/** Read back after a step: the recipient row, which each recorded step updates in its transaction. */
 async function progressOf(db: Kysely<Database>, row: RecipientRow): Promise<Progress> {
   const found = await findRecipientProgress(db, row.recipient_id);
-  const steps = Number(found?.steps ?? 0);
+  return progressFrom({ status: found?.status ?? row.status, steps: found?.steps, score: found?.score });
+}
+
+function progressFrom(found: Pick<RecipientRow, 'status'> & { steps?: unknown; score?: unknown }): Progress {
+  const steps = Number(found.steps ?? 0);
   return {
-    status: found?.status ?? row.status,
+    status: found.status,
     // Steps recorded so far, in journey order.
     completed_steps: EVENT_TYPES.filter((type) => (steps & stepBit(type)) !== 0),
-    score: found?.score === null || found?.score === undefined ? null : Number(found.score),
+    score: found.score === null || found.score === undefined ? null : Number(found.score),
   };
 }
 
@@ -115,17 +120,21 @@ export async function openJourneyPage(
     throw error;
   });
   if (page.landing && journey.content) {
+    const { row } = journey;
     const { request } = page.meta;
-    // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
-    if (request?.method !== 'HEAD') await appendStep(db, newEvent(journey.row, 'visited', {}, page.meta));
-    if (request) {
-      await recordVisit(db, ctx.config, journey.row, {
-        source: 'page',
-        request,
-        network: page.meta.ip,
-        report: null,
-      });
-    }
+    // The step and the visit's evidence in one transaction: one commit per landing.
+    await db.transaction().execute(async (trx) => {
+      // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
+      if (request?.method !== 'HEAD') await stepIn(trx, newEvent(row, 'visited', {}, page.meta));
+      if (request) {
+        await recordVisitIn(trx, ctx.config, row, {
+          source: 'page',
+          request,
+          network: page.meta.ip,
+          report: null,
+        });
+      }
+    });
   }
   return recipientLanguage(journey.row);
 }
