@@ -121,6 +121,12 @@ function verify(token: string): { tid: string; jti: string; urls: Record<string,
   return claims.exp * 1000 > Date.now() ? claims : undefined;
 }
 
+/**
+ * In a column of each row the floor writes (the reviewer, the user agent, the catalogue match):
+ * the benchmark counts Hookwise's stored rows apart from the floor's in the same tables.
+ */
+const FLOOR_MARK = 'floor';
+
 const RECIPIENT = `select r.id, r.tenant_id, r.campaign_id, r.language_code, r.status, r.steps, r.score,
   c.content, c.language_code as campaign_language
   from recipients r join campaigns c on c.id = r.campaign_id where r.rid = ?`;
@@ -205,7 +211,7 @@ app.post<{ Body: { url: string; decision: string } }>(
         await trx.one('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${claims.tid} ${url}`]);
       await trx.run(
         'insert into url_reviews (id, tenant_id, url, decision, jti, reviewer, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-        [randomUUID(), claims.tid, url, decision, claims.jti, null, at],
+        [randomUUID(), claims.tid, url, decision, claims.jti, FLOOR_MARK, at],
       );
       if (decision === 'TP')
         await trx.run(
@@ -252,7 +258,7 @@ async function step(trx: Store, recipient: Row, type: string, ip: string): Promi
       recipient.id,
       type,
       ip,
-      null,
+      FLOOR_MARK,
       new Date().toISOString(),
     ],
   );
@@ -290,13 +296,14 @@ app.get<{ Querystring: { rid?: string } }>('/phish', async (request, reply) => {
       await step(trx, recipient, 'visited', request.ip);
       await trx.run(
         `insert into visits (id, tenant_id, campaign_id, recipient_id, source, network, catalogue_match, facts,
-         fanout, verdict, reasons, created_at) values (?, ?, ?, ?, 'page', ?, null, ?, 1, 'unverified', '[]', ?)`,
+         fanout, verdict, reasons, created_at) values (?, ?, ?, ?, 'page', ?, ?, ?, 1, 'unverified', '[]', ?)`,
         [
           randomUUID(),
           recipient.tenant_id,
           recipient.campaign_id,
           recipient.id,
           request.ip,
+          FLOOR_MARK,
           facts,
           new Date().toISOString(),
         ],
