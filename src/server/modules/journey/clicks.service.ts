@@ -166,7 +166,7 @@ async function judgeAfterVisit(trx: Kysely<Database>, recipientId: string, verdi
   );
   if (!judged) return;
   if (judged.verdict === before && JSON.stringify(judged.reasons) === stored?.verdict_reasons) return;
-  await applyJudgement(trx, recipientId, judged);
+  await applyJudgement(trx, recipientId, judged, before);
 }
 
 /** Visits read for the reasons of a recipient's verdict: more than its MAX_REASONS distinct ones need. */
@@ -190,8 +190,17 @@ async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Pro
   return judged;
 }
 
-/** The recipient's verdict and reasons, and the clicked step with them. */
-async function applyJudgement(trx: Kysely<Database>, recipientId: string, judged: Judgement) {
+/**
+ * The recipient's verdict and reasons, and the clicked step with them. `before`: the verdict
+ * replaced, when known; a verdict that never counted cannot have set the clicked step, which is
+ * then left as it is (no verdict yet may be older data's step, which is taken off as before).
+ */
+async function applyJudgement(
+  trx: Kysely<Database>,
+  recipientId: string,
+  judged: Judgement,
+  before?: ClickVerdict | null,
+) {
   await setRecipientVerdict(trx, recipientId, judged.verdict, JSON.stringify(judged.reasons));
   if (COUNTED_VERDICTS.includes(judged.verdict)) {
     await markStepReached(trx, recipientId, {
@@ -199,7 +208,7 @@ async function applyJudgement(trx: Kysely<Database>, recipientId: string, judged
       rank: eventRank('clicked'),
       bit: stepBit('clicked'),
     });
-  } else {
+  } else if (!before || COUNTED_VERDICTS.includes(before)) {
     await clearStepBit(trx, recipientId, stepBit('clicked'));
   }
 }

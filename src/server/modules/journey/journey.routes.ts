@@ -23,6 +23,7 @@ import { isNotFound } from '../../lib/errors';
 import { perClientLimit } from '../../plugins/rate-limit';
 import type { AppPage } from '../../plugins/web-app';
 import { beaconQuerySchema, beaconToClick } from './beacon';
+import { serializeCampaignData } from './campaign-data';
 import { requestFacts } from './click-evidence';
 import { clampUserAgent, truncateIp } from './client-ip';
 import {
@@ -94,6 +95,8 @@ export function journeySurfaceRoutes(
     {
       config,
       schema: { params: ridParams, response: { 200: campaignDataSchema } },
+      // The schema still states the answer (and the OpenAPI document); its check is cached.
+      serializerCompiler: () => (data) => serializeCampaignData(data as CampaignData),
     },
     async (request, reply) => {
       const data = await surface.campaignData(request.params.rid);
