@@ -230,6 +230,25 @@ describeEachDatabase('how clicks are judged', (get) => {
     });
   });
 
+  it('counts fan-out up to 100 recipients and says so past it, still judging each visit automated', async () => {
+    const recipients = await fresh(102);
+    const ip = freshAddress();
+    for (const r of recipients) await open(get(), r.rid, ip);
+    const fanouts = async (r: { id: string }) => (await visits(r.id)).map((v) => v.fanout);
+    expect(await fanouts(recipients[98]!)).toEqual([99]);
+    expect(await fanouts(recipients[99]!)).toEqual([100]);
+    expect(await fanouts(recipients[101]!)).toEqual([100]);
+    expect(await verdictOf(recipients[101]!.id)).toEqual({
+      verdict: 'automated',
+      reasons: ['fan-out: 100 or more recipients from one network in 60 s'],
+      clicked: false,
+    });
+    expect(await verdictOf(recipients[50]!.id)).toMatchObject({
+      verdict: 'automated',
+      reasons: ['fan-out: 51 recipients from one network in 60 s'],
+    });
+  });
+
   it('records the template beacon like a clicked event, and answers every beacon 204 with no body', async () => {
     const [r] = await fresh();
     const ok = await get().app.inject({
