@@ -1,10 +1,11 @@
 /** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
 import { sql, type Kysely } from 'kysely';
 import type { AttemptKind, EventType } from '../../../shared/events';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
 
-export function findRecipientByRid(db: Kysely<Database>, rid: string) {
-  return db
+const recipientByRid = compiledOnce((db, rid: string) =>
+  db
     .selectFrom('recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
     .select([
@@ -27,8 +28,11 @@ export function findRecipientByRid(db: Kysely<Database>, rid: string) {
       'c.ended_at',
       'c.launched_at',
     ])
-    .where('r.rid', '=', rid)
-    .executeTakeFirst();
+    .where('r.rid', '=', rid),
+);
+
+export async function findRecipientByRid(db: Kysely<Database>, rid: string) {
+  return (await recipientByRid(db, rid)).rows[0];
 }
 
 export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByRid>>>;
@@ -44,15 +48,63 @@ export async function findEventDetails(db: Kysely<Database>, recipientId: string
   return row?.details;
 }
 
+const eventOnce = compiledOnce(
+  (
+    db,
+    id: string,
+    tenantId: string,
+    campaignId: string,
+    recipientId: string,
+    type: EventType,
+    details: string,
+    ip: string | null,
+    userAgent: string | null,
+    createdAt: string,
+  ) =>
+    db
+      .insertInto('events')
+      .values({
+        id,
+        tenant_id: tenantId,
+        campaign_id: campaignId,
+        recipient_id: recipientId,
+        type,
+        details,
+        ip,
+        user_agent: userAgent,
+        created_at: createdAt,
+      })
+      .onConflict((oc) => oc.columns(['recipient_id', 'type']).doNothing()),
+);
+
 /** Appends an event unless this recipient already has one of its type; returns whether it was new. */
 export async function insertEventOnce(db: Kysely<Database>, event: NewEvent): Promise<boolean> {
-  const result = await db
-    .insertInto('events')
-    .values(event)
-    .onConflict((oc) => oc.columns(['recipient_id', 'type']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const result = await eventOnce(
+    db,
+    event.id,
+    event.tenant_id,
+    event.campaign_id,
+    event.recipient_id,
+    event.type,
+    event.details,
+    event.ip ?? null,
+    event.user_agent ?? null,
+    event.created_at,
+  );
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
+
+const stepReached = compiledOnce((db, recipientId: string, type: EventType, rank: number, bit: number) => {
+  const forward = sql<boolean>`status_rank < ${rank}`;
+  return db
+    .updateTable('recipients')
+    .set({
+      steps: sql`steps | ${bit}`,
+      status: sql`case when ${forward} then ${type} else status end`,
+      status_rank: sql`case when ${forward} then ${rank} else status_rank end`,
+    })
+    .where('id', '=', recipientId);
+});
 
 /**
  * Marks a step reached on the recipient: its bit in `steps`, the score of a questionnaire, and
@@ -63,6 +115,10 @@ export async function markStepReached(
   recipientId: string,
   step: { type: EventType; rank: number; bit: number; score?: number },
 ): Promise<void> {
+  if (step.score === undefined) {
+    await stepReached(db, recipientId, step.type, step.rank, step.bit);
+    return;
+  }
   const forward = sql<boolean>`status_rank < ${step.rank}`;
   await db
     .updateTable('recipients')
@@ -70,19 +126,19 @@ export async function markStepReached(
       steps: sql`steps | ${step.bit}`,
       status: sql`case when ${forward} then ${step.type} else status end`,
       status_rank: sql`case when ${forward} then ${step.rank} else status_rank end`,
-      ...(step.score === undefined ? {} : { score: step.score }),
+      score: step.score,
     })
     .where('id', '=', recipientId)
     .execute();
 }
 
+const recipientProgress = compiledOnce((db, recipientId: string) =>
+  db.selectFrom('recipients').select(['status', 'steps', 'score']).where('id', '=', recipientId),
+);
+
 /** The recipient's status, the steps reached (bits) and the questionnaire score. */
-export function findRecipientProgress(db: Kysely<Database>, recipientId: string) {
-  return db
-    .selectFrom('recipients')
-    .select(['status', 'steps', 'score'])
-    .where('id', '=', recipientId)
-    .executeTakeFirst();
+export async function findRecipientProgress(db: Kysely<Database>, recipientId: string) {
+  return (await recipientProgress(db, recipientId)).rows[0];
 }
 
 /** Appends one try at a repeatable action (journey_attempts is append-only). */

@@ -1,10 +1,57 @@
 /** SQL for visit evidence: appending visits, fan-out per network, and recipients' verdicts. */
 import { sql, type Kysely } from 'kysely';
-import type { ClickVerdict } from '../../../shared/clicks';
+import type { ClickVerdict, VisitSource } from '../../../shared/clicks';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, NewVisit } from '../../db/schema';
 
+const visitInsert = compiledOnce(
+  (
+    db,
+    id: string,
+    tenantId: string,
+    campaignId: string,
+    recipientId: string,
+    source: VisitSource,
+    network: string | null,
+    catalogueMatch: string | null,
+    facts: string,
+    fanout: number,
+    verdict: ClickVerdict,
+    reasons: string,
+    createdAt: string,
+  ) =>
+    db.insertInto('visits').values({
+      id,
+      tenant_id: tenantId,
+      campaign_id: campaignId,
+      recipient_id: recipientId,
+      source,
+      network,
+      catalogue_match: catalogueMatch,
+      facts,
+      fanout,
+      verdict,
+      reasons,
+      created_at: createdAt,
+    }),
+);
+
 export async function insertVisit(db: Kysely<Database>, visit: NewVisit): Promise<void> {
-  await db.insertInto('visits').values(visit).execute();
+  await visitInsert(
+    db,
+    visit.id,
+    visit.tenant_id,
+    visit.campaign_id,
+    visit.recipient_id,
+    visit.source,
+    visit.network ?? null,
+    visit.catalogue_match ?? null,
+    visit.facts,
+    visit.fanout,
+    visit.verdict,
+    visit.reasons,
+    visit.created_at,
+  );
 }
 
 /**
@@ -12,6 +59,21 @@ export async function insertVisit(db: Kysely<Database>, visit: NewVisit): Promis
  * `limit`: one row per recipient (network_recipients), so a link opened thousands of times counts
  * as one, and a network that opened thousands of links costs no more than one that opened `limit`.
  */
+const networkRecipients = compiledOnce(
+  (db, tenantId: string, network: string, since: string, exceptRecipientId: string, limit: number) => {
+    const recent = db
+      .selectFrom('network_recipients')
+      .select('recipient_id')
+      .where('tenant_id', '=', tenantId)
+      .where('network', '=', network)
+      .where('last_seen_at', '>=', since)
+      .where('recipient_id', '<>', exceptRecipientId)
+      .limit(limit)
+      .as('recent');
+    return db.selectFrom(recent).select((eb) => eb.fn.countAll<number | string>().as('count'));
+  },
+);
+
 export async function countNetworkRecipients(
   db: Kysely<Database>,
   tenantId: string,
@@ -20,34 +82,26 @@ export async function countNetworkRecipients(
   exceptRecipientId: string,
   limit: number,
 ): Promise<number> {
-  const recent = db
-    .selectFrom('network_recipients')
-    .select('recipient_id')
-    .where('tenant_id', '=', tenantId)
-    .where('network', '=', network)
-    .where('last_seen_at', '>=', since)
-    .where('recipient_id', '<>', exceptRecipientId)
-    .limit(limit)
-    .as('recent');
-  const row = await db
-    .selectFrom(recent)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const { rows } = await networkRecipients(db, tenantId, network, since, exceptRecipientId, limit);
+  return Number(rows[0]?.count ?? 0);
 }
+
+const networkRecipientTouch = compiledOnce(
+  (db, tenantId: string, network: string, recipientId: string, lastSeenAt: string) =>
+    db
+      .insertInto('network_recipients')
+      .values({ tenant_id: tenantId, network, recipient_id: recipientId, last_seen_at: lastSeenAt })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'network', 'recipient_id']).doUpdateSet({ last_seen_at: lastSeenAt }),
+      ),
+);
 
 /** This recipient was seen from this network at `at`. */
 export async function touchNetworkRecipient(
   db: Kysely<Database>,
   seen: { tenant_id: string; network: string; recipient_id: string; last_seen_at: string },
 ): Promise<void> {
-  await db
-    .insertInto('network_recipients')
-    .values(seen)
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'network', 'recipient_id']).doUpdateSet({ last_seen_at: seen.last_seen_at }),
-    )
-    .execute();
+  await networkRecipientTouch(db, seen.tenant_id, seen.network, seen.recipient_id, seen.last_seen_at);
 }
 
 /**
@@ -55,20 +109,23 @@ export async function touchNetworkRecipient(
  * The verdict is a literal, as the partial index visits_network_unsettled states it: a bound
  * value would not prove the query stays inside the index.
  */
-export function findNetworkVisitsToDowngrade(
-  db: Kysely<Database>,
-  tenantId: string,
-  network: string,
-  since: string,
-) {
-  return db
+const unsettledNetworkVisits = compiledOnce((db, tenantId: string, network: string, since: string) =>
+  db
     .selectFrom('visits')
     .select(['id', 'recipient_id'])
     .where('tenant_id', '=', tenantId)
     .where('network', '=', network)
     .where('created_at', '>=', since)
-    .where('verdict', '<>', sql.lit('automated'))
-    .execute();
+    .where('verdict', '<>', sql.lit('automated')),
+);
+
+export async function findNetworkVisitsToDowngrade(
+  db: Kysely<Database>,
+  tenantId: string,
+  network: string,
+  since: string,
+) {
+  return (await unsettledNetworkVisits(db, tenantId, network, since)).rows;
 }
 
 export async function downgradeVisits(db: Kysely<Database>, ids: string[], fanout: number, reasons: string) {
@@ -84,33 +141,38 @@ export async function downgradeVisits(db: Kysely<Database>, ids: string[], fanou
  * The recipient's first visits with `verdict` (at most `limit`), oldest first: enough for the
  * verdict's reasons, however many visits a link has had (index visits_recipient_verdict).
  */
-export function listVisitsWithVerdict(
+const visitsWithVerdict = compiledOnce((db, recipientId: string, verdict: ClickVerdict, limit: number) =>
+  db
+    .selectFrom('visits')
+    .select(['verdict', 'reasons'])
+    .where('recipient_id', '=', recipientId)
+    .where('verdict', '=', verdict)
+    // created_at alone, as the index has it: a tie-break would sort every such visit.
+    .orderBy('created_at')
+    .limit(limit),
+);
+
+export async function listVisitsWithVerdict(
   db: Kysely<Database>,
   recipientId: string,
   verdict: ClickVerdict,
   limit: number,
 ) {
-  return (
-    db
-      .selectFrom('visits')
-      .select(['verdict', 'reasons'])
-      .where('recipient_id', '=', recipientId)
-      .where('verdict', '=', verdict)
-      // created_at alone, as the index has it: a tie-break would sort every such visit.
-      .orderBy('created_at')
-      .limit(limit)
-      .execute()
-  );
+  return (await visitsWithVerdict(db, recipientId, verdict, limit)).rows;
 }
 
 /** The verdict a recipient carries (the best of its visits') and its reasons, as stored. */
-export function findRecipientVerdict(db: Kysely<Database>, recipientId: string) {
-  return db
-    .selectFrom('recipients')
-    .select(['verdict', 'verdict_reasons'])
-    .where('id', '=', recipientId)
-    .executeTakeFirst();
+const recipientVerdict = compiledOnce((db, recipientId: string) =>
+  db.selectFrom('recipients').select(['verdict', 'verdict_reasons']).where('id', '=', recipientId),
+);
+
+export async function findRecipientVerdict(db: Kysely<Database>, recipientId: string) {
+  return (await recipientVerdict(db, recipientId)).rows[0];
 }
+
+const verdictUpdate = compiledOnce((db, recipientId: string, verdict: ClickVerdict, reasons: string) =>
+  db.updateTable('recipients').set({ verdict, verdict_reasons: reasons }).where('id', '=', recipientId),
+);
 
 export async function setRecipientVerdict(
   db: Kysely<Database>,
@@ -118,18 +180,17 @@ export async function setRecipientVerdict(
   verdict: ClickVerdict,
   reasons: string,
 ) {
-  await db
-    .updateTable('recipients')
-    .set({ verdict, verdict_reasons: reasons })
-    .where('id', '=', recipientId)
-    .execute();
+  await verdictUpdate(db, recipientId, verdict, reasons);
 }
+
+const stepBitClear = compiledOnce((db, recipientId: string, bit: number) =>
+  db
+    .updateTable('recipients')
+    .set({ steps: sql`case when (steps & ${bit}) <> 0 then steps - ${bit} else steps end` })
+    .where('id', '=', recipientId),
+);
 
 /** Takes a step's bit off (clicked, when a later fan-out shows it was not a person). */
 export async function clearStepBit(db: Kysely<Database>, recipientId: string, bit: number) {
-  await db
-    .updateTable('recipients')
-    .set({ steps: sql`case when (steps & ${bit}) <> 0 then steps - ${bit} else steps end` })
-    .where('id', '=', recipientId)
-    .execute();
+  await stepBitClear(db, recipientId, bit);
 }

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { inChunks } from '../../db/chunks';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 
 export function listMaliciousUrls(db: Kysely<Database>, tenantId: string) {
@@ -35,6 +36,14 @@ export async function addMaliciousUrls(
   return added.reduce((sum, n) => sum + n, 0);
 }
 
+// Every TP decision: compiled once (db/compiled-once.ts).
+const reviewedMaliciousUrl = compiledOnce((db, tenantId: string, url: string, at: string) =>
+  db
+    .insertInto('malicious_urls')
+    .values({ tenant_id: tenantId, url, source: 'review', created_at: at })
+    .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing()),
+);
+
 /** An imported URL stays 'import': the review only confirms it. */
 export async function addReviewedMaliciousUrl(
   db: Kysely<Database>,
@@ -42,11 +51,7 @@ export async function addReviewedMaliciousUrl(
   url: string,
   at: string,
 ): Promise<void> {
-  await db
-    .insertInto('malicious_urls')
-    .values({ tenant_id: tenantId, url, source: 'review', created_at: at })
-    .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
-    .execute();
+  await reviewedMaliciousUrl(db, tenantId, url, at);
 }
 
 /** Only URLs a review put there: an FP never removes what an operator imported. */

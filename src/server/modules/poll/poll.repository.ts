@@ -4,6 +4,8 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database';
+import type { PollDecision } from '../../../shared/poll';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, NewUrlReview } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -25,8 +27,34 @@ export async function lockUrlForDecision(
   await sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId} ${url}`}, 0))`.execute(trx);
 }
 
+// Once per reviewer submit: compiled once (db/compiled-once.ts).
+const reviewInsert = compiledOnce(
+  (
+    db,
+    id: string,
+    tenantId: string,
+    url: string,
+    decision: PollDecision,
+    jti: string,
+    reviewer: string | null,
+    createdAt: string,
+  ) =>
+    db
+      .insertInto('url_reviews')
+      .values({ id, tenant_id: tenantId, url, decision, jti, reviewer, created_at: createdAt }),
+);
+
 export async function insertReview(db: Db, row: NewUrlReview): Promise<void> {
-  await db.insertInto('url_reviews').values(row).execute();
+  await reviewInsert(
+    db,
+    row.id,
+    row.tenant_id,
+    row.url,
+    row.decision,
+    row.jti,
+    row.reviewer ?? null,
+    row.created_at,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@
  * ones, which every use of a poll token checks, so a revocation holds at once on every instance.
  */
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -58,14 +59,17 @@ export async function insertRevocation(
     .execute();
 }
 
-export async function isRevoked(db: Db, tenantId: string, jti: string): Promise<boolean> {
-  const row = await db
+// Read on every use of a poll token: compiled once (db/compiled-once.ts).
+const revocation = compiledOnce((db, tenantId: string, jti: string) =>
+  db
     .selectFrom('revoked_reviewer_links')
     .select('jti')
     .where('jti', '=', jti)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('tenant_id', '=', tenantId),
+);
+
+export async function isRevoked(db: Db, tenantId: string, jti: string): Promise<boolean> {
+  return (await revocation(db, tenantId, jti)).rows.length > 0;
 }
 
 /** Every decision on one URL, oldest first, with the link (jti) it came through. */

@@ -1,5 +1,6 @@
 /** SQL for tenants: the root every other row belongs to. */
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, NewTenant } from '../../db/schema';
 
 export async function insertTenant(db: Kysely<Database>, row: NewTenant): Promise<void> {
@@ -10,12 +11,13 @@ export function listTenants(db: Kysely<Database>) {
   return db.selectFrom('tenants').select(['id', 'name', 'created_at']).orderBy('created_at').execute();
 }
 
-export function findTenant(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('tenants')
-    .select(['id', 'name', 'created_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+// Every reviewer submit reads its tenant: compiled once (db/compiled-once.ts).
+const tenantById = compiledOnce((db, id: string) =>
+  db.selectFrom('tenants').select(['id', 'name', 'created_at']).where('id', '=', id),
+);
+
+export async function findTenant(db: Kysely<Database>, id: string) {
+  return (await tenantById(db, id)).rows[0];
 }
 
 export async function countTenants(db: Kysely<Database>): Promise<number> {
