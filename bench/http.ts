@@ -219,6 +219,9 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
     // Hookwise, floor, floor, Hookwise (half the time each): a machine that slows down or speeds
     // up during the measurement weighs on both alike.
     const half = Math.max(1, options.seconds / 2);
+    // Warmed up first, unmeasured: the steady state is measured, not the JIT's first requests.
+    await load(target.load, 1);
+    if (floorLoad) await load(floorLoad, 1);
     const first = await load(target.load, floorLoad ? half : options.seconds);
     const floorParts = floorLoad ? [await load(floorLoad, half), await load(floorLoad, half)] : [];
     const result = combine([first, ...(floorLoad ? [await load(target.load, half)] : [])]);
