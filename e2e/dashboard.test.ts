@@ -190,6 +190,28 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     await expectAxeClean(page, 'dashboard');
   });
 
+  it('mirrors the charts in Arabic: names at the right, bars growing leftwards', async () => {
+    const context = await newContext(browser, { width: 1280 });
+    const arabic = await signIn(context, OPERATOR);
+    await arabic.evaluate(() => localStorage.setItem('hookwise.console.language', 'ar'));
+    await arabic.goto(`${server.adminUrl}/campaigns/${campaignId}/results`);
+    await arabic.locator('[data-table="funnel"]').waitFor();
+    expect(await arabic.locator('html').getAttribute('dir')).toBe('rtl');
+    const bar = await arabic
+      .locator('[data-chart="funnel"] svg .recharts-bar-rectangle path')
+      .first()
+      .boundingBox();
+    const label = await arabic
+      .locator('[data-chart="funnel"] svg .recharts-yAxis-tick-labels text')
+      .first()
+      .boundingBox();
+    expect(bar && label).toBeTruthy();
+    // The stage's name stands at the right and its bar grows leftwards from it (in English the
+    // name is at the left of the bar).
+    expect(label!.x).toBeGreaterThanOrEqual(bar!.x + bar!.width - 1);
+    await context.close();
+  });
+
   it('shows a new click on the open dashboard within 5 s', async () => {
     const before = await cellValue('[data-stage="clicked"] td[data-value]');
     await click('eve@example.com', '198.51.104.10');

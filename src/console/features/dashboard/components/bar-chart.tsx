@@ -2,8 +2,10 @@
  * The dashboard's two kinds of bar chart, drawn with Recharts (SVG): the funnel (horizontal, one
  * bar per stage) and events over time (vertical, one bar per bucket). Recharts' accessibility
  * layer makes each chart focusable, and the arrow keys move its tooltip from bar to bar; the
- * numbers are always also in a table next to the chart (screen readers, print).
+ * numbers are always also in a table next to the chart (screen readers, print). In Arabic the
+ * charts are mirrored: bars grow from the right and time runs right to left.
  */
+import { useTranslation } from 'react-i18next';
 import { Bar as Bars, BarChart, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import './charts.css';
 
@@ -21,7 +23,13 @@ const tooltipStyle = {
   color: 'var(--text)',
 };
 
+/** Whether the console's language is written right to left. */
+function useRtl(): boolean {
+  return useTranslation().i18n.dir() === 'rtl';
+}
+
 export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
+  const rtl = useRtl();
   return (
     <figure className="chart" data-chart="funnel" aria-label={label}>
       <BarChart
@@ -29,11 +37,18 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
         layout="vertical"
         responsive
         style={{ width: '100%', height: bars.length * ROW + 10 }}
-        margin={{ top: 5, right: 48, bottom: 5, left: 5 }}
+        margin={rtl ? { top: 5, right: 5, bottom: 5, left: 48 } : { top: 5, right: 48, bottom: 5, left: 5 }}
         title={label}
       >
-        <XAxis type="number" hide allowDecimals={false} />
-        <YAxis type="category" dataKey="label" width={150} tickLine={false} className="chart__label" />
+        <XAxis type="number" hide allowDecimals={false} reversed={rtl} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={150}
+          tickLine={false}
+          orientation={rtl ? 'right' : 'left'}
+          className="chart__label"
+        />
         <Tooltip cursor={false} contentStyle={tooltipStyle} />
         <Bars
           dataKey="value"
@@ -42,7 +57,7 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
           isAnimationActive={false}
           minPointSize={2}
         >
-          <LabelList dataKey="value" position="right" className="chart__value" />
+          <LabelList dataKey="value" position={rtl ? 'left' : 'right'} className="chart__value" />
         </Bars>
       </BarChart>
     </figure>
@@ -50,6 +65,7 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
 }
 
 export function VerticalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
+  const rtl = useRtl();
   return (
     <figure className="chart chart--timeline" data-chart="timeline" aria-label={label}>
       <BarChart
@@ -60,8 +76,13 @@ export function VerticalBars({ bars, label }: { bars: readonly Bar[]; label: str
         barCategoryGap="10%"
         title={label}
       >
-        <XAxis dataKey="label" minTickGap={24} className="chart__label" />
-        <YAxis allowDecimals={false} width={40} className="chart__label" />
+        <XAxis dataKey="label" minTickGap={24} reversed={rtl} className="chart__label" />
+        <YAxis
+          allowDecimals={false}
+          width={40}
+          orientation={rtl ? 'right' : 'left'}
+          className="chart__label"
+        />
         <Tooltip cursor={false} contentStyle={tooltipStyle} />
         <Bars dataKey="value" fill={BAR_FILL} className="chart__bar" isAnimationActive={false} />
       </BarChart>
