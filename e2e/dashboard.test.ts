@@ -265,7 +265,7 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     await expectAxeClean(page, 'reviewers');
     await page.getByLabel('Reviewer', { exact: true }).fill('Rita Reviewer');
     await page.getByRole('button', { name: 'Create link' }).click();
-    const minted = await page.locator('.mint-form__link').inputValue();
+    const minted = await page.locator('.shown-once__value').inputValue();
     const token = new URL(minted).searchParams.get('p') ?? '';
     expect(token).not.toBe('');
     const reviewer = await operator.newPage();

@@ -5,11 +5,11 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ShownOnce } from '../../../components/shown-once';
 import { PageHeading } from '../../../components/page-heading';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/use-t';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-import './api-keys.css';
 
 export function ApiKeysPage() {
   const { t } = useT();
@@ -17,8 +17,7 @@ export function ApiKeysPage() {
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [confirm, setConfirm] = useState<string>();
-  const [copied, setCopied] = useState(false);
-  const keyId = useId();
+  const headingId = useId();
   return (
     <>
       <PageHeading>{t('keys.title')}</PageHeading>
@@ -67,45 +66,26 @@ export function ApiKeysPage() {
           </table>
         </div>
       )}
-      <section className="panel" aria-labelledby={`${keyId}-new`}>
-        <h2 id={`${keyId}-new`}>{t('keys.new.title')}</h2>
+      <section className="panel" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('keys.new.title')}</h2>
         <ErrorAlert error={create.error} />
         <button
           type="button"
           className="button button--primary"
           disabled={create.isPending}
-          onClick={() => {
-            setCopied(false);
-            create.mutate(undefined);
-          }}
+          onClick={() => create.mutate(undefined)}
         >
           {t('keys.new.submit')}
         </button>
         {create.data && (
-          <div className="api-keys__result">
-            <label htmlFor={keyId}>{t('keys.new.done')}</label>
-            <input
-              id={keyId}
-              className="api-keys__value"
-              readOnly
-              value={create.data.api_key}
-              onFocus={(e) => e.target.select()}
-            />
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() =>
-                void navigator.clipboard.writeText(create.data.api_key).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {t('keys.new.copy')}
-            </button>
-            <span className="inline-status">{copied ? t('keys.new.copied') : ''}</span>
-            <p className="muted">{t('keys.new.once')}</p>
-          </div>
+          <ShownOnce
+            key={create.data.api_key}
+            label={t('keys.new.done')}
+            value={create.data.api_key}
+            copyLabel={t('keys.new.copy')}
+            copiedLabel={t('keys.new.copied')}
+            note={t('keys.new.once')}
+          />
         )}
       </section>
       {confirm && (
