@@ -65,13 +65,13 @@ export async function createPreview(
 }
 
 /** Validated like an import; the operator is told each wrong field's path. */
-function checkedFile(content: unknown): CampaignFile {
+export function checkedFile(content: unknown): CampaignFile {
   const parsed = campaignFileSchema.safeParse(content);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues), 'invalid_campaign');
   return parsed.data;
 }
 
-function storedFile(raw: string): CampaignFile {
+export function storedFile(raw: string): CampaignFile {
   let json: unknown;
   try {
     json = JSON.parse(raw);
