@@ -149,5 +149,11 @@ export const emailPreviewSchema = z.object({
     })
     .nullable()
     .describe('null: the campaign file has no email'),
+  document: z
+    .string()
+    .nullable()
+    .describe(
+      'the HTML part as its own document on the admin listener, open for an hour: sandboxed by its policy, no script runs',
+    ),
 });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;

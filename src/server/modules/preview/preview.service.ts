@@ -91,6 +91,14 @@ function previewPages(rid: string): Preview['pages'] {
   };
 }
 
+/** An open preview's row and its whole campaign file (every language), for the email preview. */
+export async function openPreviewFile(db: Kysely<Database>, rid: string) {
+  if (!isPreviewRid(rid)) throw notFound();
+  const row = await findOpenPreview(db, rid, new Date().toISOString());
+  if (!row) throw notFound();
+  return { row, file: storedFile(row.content) };
+}
+
 interface OpenPreview {
   row: PreviewRow;
   /** The file in the preview language's content language, as a recipient would get it. */

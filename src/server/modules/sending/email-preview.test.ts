@@ -79,6 +79,22 @@ describeEachDatabase('the email preview', (get) => {
     expect(
       (await preview(h, tenant, campaignId, { language: 'en', recipient_id: 'nobody' })).statusCode,
     ).toBe(404);
+
+    // The HTML part as its own document: the same HTML, styles allowed, no script, framed by the console only.
+    const document = await h.admin.inject({ method: 'GET', url: second.document! });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toMatch(/^text\/html/);
+    expect(document.body).toBe(second.email!.html);
+    const csp = String(document.headers['content-security-policy']);
+    expect(csp).toMatch(/(^|; )sandbox(;|$)/);
+    expect(csp).not.toContain('allow-scripts');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("style-src 'unsafe-inline'");
+    expect(document.headers['cache-control']).toBe('no-store');
+    // Only the admin listener serves it, and only for an open preview rid.
+    expect((await h.app.inject({ method: 'GET', url: second.document! })).statusCode).toBe(404);
+    const unknown = await h.admin.inject({ method: 'GET', url: '/preview/email?rid=pv_' + 'x'.repeat(32) });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('renders an unsaved draft for a sample person, and says when there is no email', async () => {
@@ -87,7 +103,7 @@ describeEachDatabase('the email preview', (get) => {
     const campaignId = await importCampaign(h, tenant, campaignFile());
 
     const none = await preview(h, tenant, campaignId, { language: 'en' });
-    expect(none.json<EmailPreview>().email).toBeNull();
+    expect(none.json<EmailPreview>()).toMatchObject({ email: null, document: null });
 
     const draft = campaignFile({ email: { ...email, html: undefined, subject: 'Draft for {{first_name}}' } });
     const res = await preview(h, tenant, campaignId, { language: 'en', content: draft });

@@ -141,7 +141,8 @@ export function sendingRoutes(ctx: AppContext) {
           response: { 200: emailPreviewSchema, ...adminErrors },
         },
       },
-      async (request) => emailPreview(db, config, tenantOf(request), request.params.id, request.body),
+      // ctx.config when asked: the public address may be known only once the listener is up.
+      async (request) => emailPreview(db, ctx.config, tenantOf(request), request.params.id, request.body),
     );
 
     r.get(

@@ -127,8 +127,9 @@ export function stubApi(file: CampaignFile = campaignFile(), putError?: unknown)
             from: email.from,
             subject: fill(email.subject),
             text: fill(email.body),
-            html: `<p>${fill(email.body)}</p><script>parent.document.title = 'owned';</script>`,
+            html: `<p>${fill(email.body)}</p>`,
           },
+          document: email ? `/preview/email?rid=pv_${language}` : null,
         }),
       );
     }

@@ -1,8 +1,9 @@
 /**
  * The email as a recipient gets it: From, Subject, and the HTML or the text part, in a language
- * the operator picks, with one recipient's variables filled in. The HTML is shown in a frame with
- * an empty `sandbox`: an opaque origin where no script runs, so the operator's HTML can never act
- * in the console's origin.
+ * the operator picks, with one recipient's variables filled in. The HTML part is the server's
+ * document for it (its own policy lets the email's inline styles apply, as a mail client does),
+ * framed with an empty `sandbox`: an opaque origin where no script runs, so the operator's HTML
+ * can never act in the console's origin.
  */
 import { useId, useState } from 'react';
 import {
@@ -100,7 +101,7 @@ export function EmailPreviewPanel({ delayMs }: { delayMs?: number }) {
                 className="email-preview__frame"
                 title={t('emailPreview.frameTitle', { language: LANGUAGES[preview.language].name })}
                 sandbox=""
-                srcDoc={email.html}
+                src={preview.document ?? 'about:blank'}
               />
             ) : (
               <pre className="email-preview__text" dir="auto">
