@@ -5,7 +5,6 @@
  * its own tab, an edit shown before saving, axe-clean, and the console's own strings in Arabic,
  * right to left.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignFileSchema } from '../src/shared/campaign';
@@ -13,7 +12,7 @@ import { createUser } from '../src/server/modules/accounts/accounts.service';
 import { importCampaign, requireCampaign } from '../src/server/modules/campaigns/campaigns.service';
 import { addRecipients } from '../src/server/modules/recipients/recipients.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
-import { signIn } from './support/console';
+import { expectAxeClean, signIn } from './support/console';
 import { startTestServer, type TestServer } from './support/server';
 
 const OWNER = { email: 'eve.editor@example.com', name: 'Eve Editor', password: 'editor-passphrase-4-tests' };
@@ -34,22 +33,6 @@ const file = campaignFileSchema.parse({
   },
   translations: { de: { email: { subject: 'Passwort läuft ab, {{first_name}}' } } },
 });
-
-/**
- * axe at WCAG 2 A/AA on the console (support/console.ts's check), the email's frame excluded: it
- * runs no script, axe's included, and the operator's email is theirs to make accessible (the
- * frame itself, with its title, is checked).
- */
-async function axeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('iframe[sandbox=""]')
-    .analyze();
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(found, label).toEqual([]);
-}
 
 describe.runIf(browserAvailable)('the email preview in the campaign editor', () => {
   let server: TestServer;
@@ -103,7 +86,7 @@ describe.runIf(browserAvailable)('the email preview in the campaign editor', () 
     expect(await frame.locator('#greeting').evaluate((e) => getComputedStyle(e).color)).toBe(
       'rgb(200, 0, 0)',
     );
-    await axeClean(page, 'editor: email preview');
+    await expectAxeClean(page, 'editor: email preview');
 
     await preview.getByRole('tab', { name: 'Text' }).click();
     await expect.poll(() => preview.getByRole('tabpanel').innerText()).toContain('Dear Ana <b>,');
@@ -134,7 +117,7 @@ describe.runIf(browserAvailable)('the email preview in the campaign editor', () 
       'ar',
       'rtl',
     ]);
-    await axeClean(page, 'editor: email preview in Arabic');
+    await expectAxeClean(page, 'editor: email preview in Arabic');
     await page.evaluate(() => localStorage.removeItem('hookwise.console.language'));
   });
 });
