@@ -71,7 +71,7 @@ export function previewJourneyRoutes(ctx: AppContext, page: AppPage) {
     recordBeacon: (rid) => previewBeacon(ctx, rid),
   };
   return async (app: FastifyInstance) => {
-    await journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
+    journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
     emailDocumentRoute(app, ctx);
   };
 }

@@ -92,15 +92,16 @@ export function sendingsWithDueWork(trx: Kysely<Database>, now: string, skipLock
     // An ended campaign's links show "not available": its queued messages stay unsent.
     .where('c.ended_at', 'is', null)
     .where((eb) => eb.or([eb('c.ends_at', 'is', null), eb('c.ends_at', '>', now)]))
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('outbox as o')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('outbox as o')
           .select('o.id')
           .whereRef('o.campaign_id', '=', 's.campaign_id')
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('o.state', '=', 'queued'), eb('o.due_at', '<=', now)]),
-              eb.and([eb('o.state', '=', 'sending'), eb('o.lease_until', '<', now)]),
+          .where((due) =>
+            due.or([
+              due.and([due('o.state', '=', 'queued'), due('o.due_at', '<=', now)]),
+              due.and([due('o.state', '=', 'sending'), due('o.lease_until', '<', now)]),
             ]),
           ),
       ),
@@ -132,7 +133,7 @@ export async function messagesInWindow(
       ]),
     )
     .executeTakeFirst();
-  return { count: Number(row?.n ?? 0), oldestSentAt: (row?.oldest as string | null | undefined) ?? null };
+  return { count: Number(row?.n ?? 0), oldestSentAt: row?.oldest ?? null };
 }
 
 /**
