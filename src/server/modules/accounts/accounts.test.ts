@@ -113,6 +113,16 @@ describeEachDatabase('console accounts', (get) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('forbidden');
     expect((await call(viewer, 'GET', '/api/admin/users')).statusCode).toBe(403);
+    // Previews change nothing: a viewer may see the pages and the email as recipients will.
+    const campaignId = (await call(owner, 'POST', '/api/admin/campaigns', campaignFile())).json<{
+      id: string;
+    }>().id;
+    const previews = [
+      `/api/admin/campaigns/${campaignId}/preview`,
+      `/api/admin/campaigns/${campaignId}/email-preview`,
+    ];
+    expect((await call(viewer, 'POST', previews[0]!, { language: 'en' })).statusCode).toBe(201);
+    expect((await call(viewer, 'POST', previews[1]!, { language: 'en' })).statusCode).toBe(200);
 
     const created = await call(operator, 'POST', '/api/admin/campaigns?draft=true', campaignFile());
     expect(created.statusCode).toBe(201);
