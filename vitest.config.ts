@@ -20,6 +20,8 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
           ],
           setupFiles: ['src/web/test/setup.ts'],
+          // Typing with user-event in jsdom takes seconds when the suite shares two cores.
+          testTimeout: 20_000,
         },
       },
       {

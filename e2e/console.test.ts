@@ -262,6 +262,24 @@ describe.runIf(browserAvailable)('operator console in Chromium', () => {
     await expectAxeClean(page, 'audit');
   });
 
+  it('makes an API key shown once that works at once, and revokes it', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await expect.poll(() => heading(page)).toBe('API keys');
+    await page.getByRole('button', { name: 'Create an API key' }).click();
+    const key = await page.getByLabel('The new API key').inputValue();
+    expect(key).toMatch(/^hw_/);
+    const campaigns = (apiKey: string) =>
+      fetch(`${server.adminUrl}/api/admin/campaigns`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect((await campaigns(key)).status).toBe(200);
+    // hw_<8-character prefix>_<secret>: the prefix may itself hold an underscore.
+    const prefix = key.slice(3, 11);
+    await expectAxeClean(page, 'api keys');
+    await page.getByRole('button', { name: `Revoke key ${prefix}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.locator(`[data-key="${prefix}"]`).innerText()).toContain('Revoked');
+    expect((await campaigns(key)).status).toBe(401);
+  });
+
   it('keeps a viewer read-only, and refuses a change without the CSRF token', async () => {
     const context = await newContext(browser);
     const viewer = await context.newPage();

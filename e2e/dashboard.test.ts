@@ -170,20 +170,46 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     expect(await cellValue('[data-facts="timeline"] [data-fact="clicks"]')).toBe(d.timeline.clicks);
     expect(await cellValue('[data-question="q1"] td[data-value]')).toBe(d.questions[0]?.answered);
 
-    expect(await page.locator('svg[data-chart="funnel"] rect.chart__bar').count()).toBe(d.funnel.length);
-    const widths = await page
-      .locator('svg[data-chart="funnel"] rect.chart__bar')
-      .evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect().width));
+    // The charts draw one bar per funnel stage and per timeline bucket (Recharts' SVG paths).
+    const funnelBars = page.locator('[data-chart="funnel"] svg .recharts-bar-rectangle path');
+    expect(await funnelBars.count()).toBe(d.funnel.length);
+    const widths = await funnelBars.evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
     expect(widths[0]).toBeGreaterThan(100);
-    expect(await page.locator('svg[data-chart="timeline"] rect.chart__bar').count()).toBe(
-      d.timeline.buckets.length,
+    // The recipients bar is the longest; every stage is drawn in proportion to its count.
+    const recipients = d.funnel[0]?.count ?? 1;
+    d.funnel.forEach((stage, i) =>
+      expect(widths[i]! / widths[0]!, stage.stage).toBeCloseTo(Math.max(stage.count / recipients, 0), 1),
     );
     expect(d.timeline.buckets.length).toBeGreaterThan(1);
-    const drawn = await page
-      .locator('svg[data-chart="timeline"] rect.chart__bar')
-      .evaluateAll((rects) => rects.filter((r) => r.getBoundingClientRect().height > 0).length);
-    expect(drawn).toBeGreaterThan(0);
+    const nonEmpty = d.timeline.buckets.filter((b) => b.clicks > 0).length;
+    const timelineBars = page.locator('[data-chart="timeline"] svg .recharts-bar-rectangle path');
+    const heights = await timelineBars.evaluateAll((bars) =>
+      bars.map((b) => b.getBoundingClientRect().height),
+    );
+    expect(heights.filter((h) => h > 0)).toHaveLength(nonEmpty);
     await expectAxeClean(page, 'dashboard');
+  });
+
+  it('mirrors the charts in Arabic: names at the right, bars growing leftwards', async () => {
+    const context = await newContext(browser, { width: 1280 });
+    const arabic = await signIn(context, OPERATOR);
+    await arabic.evaluate(() => localStorage.setItem('hookwise.console.language', 'ar'));
+    await arabic.goto(`${server.adminUrl}/campaigns/${campaignId}/results`);
+    await arabic.locator('[data-table="funnel"]').waitFor();
+    expect(await arabic.locator('html').getAttribute('dir')).toBe('rtl');
+    const bar = await arabic
+      .locator('[data-chart="funnel"] svg .recharts-bar-rectangle path')
+      .first()
+      .boundingBox();
+    const label = await arabic
+      .locator('[data-chart="funnel"] svg .recharts-yAxis-tick-labels text')
+      .first()
+      .boundingBox();
+    expect(bar && label).toBeTruthy();
+    // The stage's name stands at the right and its bar grows leftwards from it (in English the
+    // name is at the left of the bar).
+    expect(label!.x).toBeGreaterThanOrEqual(bar!.x + bar!.width - 1);
+    await context.close();
   });
 
   it('shows a new click on the open dashboard within 5 s', async () => {
@@ -239,7 +265,7 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     await expectAxeClean(page, 'reviewers');
     await page.getByLabel('Reviewer', { exact: true }).fill('Rita Reviewer');
     await page.getByRole('button', { name: 'Create link' }).click();
-    const minted = await page.locator('.mint-form__link').inputValue();
+    const minted = await page.locator('.shown-once__value').inputValue();
     const token = new URL(minted).searchParams.get('p') ?? '';
     expect(token).not.toBe('');
     const reviewer = await operator.newPage();
@@ -267,7 +293,9 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     const viewer = await signIn(context, VIEWER);
     await viewer.goto(`${server.adminUrl}/campaigns/${campaignId}/results`);
     await viewer.locator('[data-table="funnel"]').waitFor();
-    expect(await viewer.locator('svg[data-chart="funnel"] rect').count()).toBeGreaterThan(0);
+    expect(await viewer.locator('[data-chart="funnel"] svg .recharts-bar-rectangle').count()).toBeGreaterThan(
+      0,
+    );
     await viewer.goto(`${server.adminUrl}/reviewers`);
     await viewer.locator('[data-table="reported"]').waitFor();
     await viewer.locator('[data-table="reviewer-links"]').waitFor();

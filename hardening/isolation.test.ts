@@ -72,6 +72,11 @@ const CASES: Record<string, Case> = {
     expect: 'not found',
     payload: { language: 'de' },
   },
+  'POST /api/admin/campaigns/:id/email-preview': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/email-preview`,
+    expect: 'not found',
+    payload: { language: 'de' },
+  },
   'GET /api/admin/campaigns/:id/languages': {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/languages`,
     expect: 'not found',

@@ -17,8 +17,15 @@ export async function signIn(page: Page, adminUrl: string, email: string, passwo
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Campaigns');
 }
 
+/**
+ * A frame with an empty `sandbox` (the email preview's) runs no script, axe's included: axe would
+ * wait for it forever. It is left out; the frame element itself, with its title, is checked.
+ */
 export async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('iframe[sandbox=""]')
+    .analyze();
   const found = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );

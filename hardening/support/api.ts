@@ -17,6 +17,7 @@ export const TABLES = [
   'url_reviews',
   'malicious_urls',
   'reported_urls',
+  'reported_url_reporters',
   'users',
   'sessions',
   'reviewer_links',

@@ -3,6 +3,7 @@
  * the console see them. One schema gives validation, the types and the documented shape.
  */
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages';
 
 export const SMTP_TLS = ['implicit', 'starttls', 'none'] as const;
 export type SmtpTls = (typeof SMTP_TLS)[number];
@@ -113,3 +114,46 @@ export const sendingProgressSchema = z.object({
     .describe('failed messages with the SMTP reply (the first 100)'),
 });
 export type SendingProgress = z.infer<typeof sendingProgressSchema>;
+
+/** The campaign's email as one recipient gets it: the stored file, or an unsaved one, in one language. */
+export const emailPreviewRequestSchema = z.object({
+  language: z.enum(LANGUAGE_CODES),
+  /** Unsaved campaign file to render instead of the stored one (validated like an import). */
+  content: z.unknown().optional(),
+  recipient_id: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("whose variables to fill; default: the campaign's first recipient, else a sample person"),
+});
+export type EmailPreviewRequest = z.infer<typeof emailPreviewRequestSchema>;
+
+export const emailPreviewSchema = z.object({
+  /** The content language rendered: the one asked for, or the campaign's when it lacks it. */
+  language: z.enum(LANGUAGE_CODES),
+  recipient: z
+    .object({
+      id: z.string().nullable().describe('null: a sample person (the campaign has no recipients)'),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      department: z.string(),
+    })
+    .describe('whose variables were filled in'),
+  email: z
+    .object({
+      from: z.string().describe('the From header as sent (through the sending profile, once sending)'),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+    })
+    .nullable()
+    .describe('null: the campaign file has no email'),
+  document: z
+    .string()
+    .nullable()
+    .describe(
+      'the HTML part as its own document on the admin listener, open for an hour: sandboxed by its policy, no script runs',
+    ),
+});
+export type EmailPreview = z.infer<typeof emailPreviewSchema>;

@@ -32,6 +32,7 @@ export function Layout() {
           <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
           {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
           {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
+          {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
           {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
         </nav>
         <div className="layout__account">

@@ -3,6 +3,7 @@
  * chunk, loaded when an operator opens it, and so are the results dashboard and trends. Everything but /sign-in needs a session.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ApiKeysPage } from '../features/api-keys/components/api-keys-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { SessionGate } from '../features/auth/components/session-gate';
 import { SignInPage } from '../features/auth/components/sign-in-page';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: 'reviewers', element: <ReviewersPage /> },
               { path: 'malicious-urls', element: <MaliciousUrlsPage /> },
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
+              { path: 'api-keys', element: <RequireOwner page={<ApiKeysPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },
               { path: '*', element: <NotFound /> },
             ],

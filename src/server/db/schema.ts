@@ -142,6 +142,16 @@ export interface ReportedUrlTable {
   last_reported_at: string;
 }
 
+/** One row per reporter of a reported URL (`reported_urls.reporter` keeps the first). */
+export interface ReportedUrlReporterTable {
+  tenant_id: string;
+  url: string;
+  reporter: string;
+  report_count: Generated<number>;
+  first_reported_at: string;
+  last_reported_at: string;
+}
+
 export interface RateLimitTable {
   /** The route and the client address. */
   key: string;
@@ -297,6 +307,7 @@ export interface Database {
   url_reviews: UrlReviewTable;
   malicious_urls: MaliciousUrlTable;
   reported_urls: ReportedUrlTable;
+  reported_url_reporters: ReportedUrlReporterTable;
   rate_limits: RateLimitTable;
   visits: VisitTable;
   users: UserTable;

@@ -99,7 +99,7 @@ describeEachDatabase('console accounts', (get) => {
     }
   });
 
-  it('enforces the role matrix: viewer reads, operator changes campaigns, owner manages users', async () => {
+  it('enforces the role matrix: viewer reads, operator changes campaigns, owner manages users and keys', async () => {
     const h = get();
     const tenant = await newTenant(h);
     const viewer = await userWithRole(h, tenant, 'viewer');
@@ -113,6 +113,16 @@ describeEachDatabase('console accounts', (get) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('forbidden');
     expect((await call(viewer, 'GET', '/api/admin/users')).statusCode).toBe(403);
+    // Previews change nothing: a viewer may see the pages and the email as recipients will.
+    const campaignId = (await call(owner, 'POST', '/api/admin/campaigns', campaignFile())).json<{
+      id: string;
+    }>().id;
+    const previews = [
+      `/api/admin/campaigns/${campaignId}/preview`,
+      `/api/admin/campaigns/${campaignId}/email-preview`,
+    ];
+    expect((await call(viewer, 'POST', previews[0]!, { language: 'en' })).statusCode).toBe(201);
+    expect((await call(viewer, 'POST', previews[1]!, { language: 'en' })).statusCode).toBe(200);
 
     const created = await call(operator, 'POST', '/api/admin/campaigns?draft=true', campaignFile());
     expect(created.statusCode).toBe(201);
@@ -121,6 +131,18 @@ describeEachDatabase('console accounts', (get) => {
     const newUser = { email: 'x@example.com', name: 'X', role: 'owner', password: 'another long password' };
     expect((await call(operator, 'POST', '/api/admin/users', newUser)).statusCode).toBe(403);
     expect((await call(operator, 'GET', '/api/admin/audit')).statusCode).toBe(403);
+    // An API key acts as an owner: only an owner may see, create or revoke one.
+    for (const who of [viewer, operator]) {
+      expect((await call(who, 'GET', '/api/admin/keys')).statusCode).toBe(403);
+      expect((await call(who, 'POST', '/api/admin/keys')).statusCode).toBe(403);
+    }
+    const key = await call(owner, 'POST', '/api/admin/keys');
+    expect(key.statusCode).toBe(201);
+    const { prefix } = key.json<{ prefix: string }>();
+    const revoke = (who: Signed) =>
+      h.admin.inject({ method: 'DELETE', url: `/api/admin/keys/${prefix}`, headers: who.headers });
+    expect((await revoke(operator)).statusCode).toBe(403);
+    expect((await revoke(owner)).statusCode).toBe(204);
 
     expect((await call(owner, 'POST', '/api/admin/users', newUser)).statusCode).toBe(201);
     expect((await call(owner, 'GET', '/api/admin/users')).json<{ users: unknown[] }>().users).toHaveLength(4);

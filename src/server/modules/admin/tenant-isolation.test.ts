@@ -117,6 +117,12 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         payload: { language: 'de' },
       },
       {
+        method: 'POST',
+        url: `${c}/email-preview`,
+        route: '/api/admin/campaigns/{id}/email-preview',
+        payload: { language: 'de' },
+      },
+      {
         method: 'PATCH',
         url: `/api/admin/users/${bUser.id}`,
         route: '/api/admin/users/{id}',

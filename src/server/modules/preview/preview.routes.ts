@@ -1,10 +1,12 @@
 /**
  * The operator's preview, on the admin listener only: POST /api/admin/campaigns/:id/preview makes
- * one, and the recipient pages' own paths (the journey's routes over the preview) show it.
+ * one, and the recipient pages' own paths (the journey's routes over the preview) show it; the
+ * email preview's HTML part is shown at /preview/email?rid=….
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { previewRequestSchema, previewSchema } from '../../../shared/admin-api';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { perClientLimit } from '../../plugins/rate-limit';
 import type { AppPage } from '../../plugins/web-app';
@@ -12,6 +14,7 @@ import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
 import { journeySurfaceRoutes, type JourneySurface } from '../journey/journey.routes';
 import { TEMPLATE_CSP } from '../journey/template';
+import { EMAIL_DOCUMENT_CSP, emailPreviewDocument } from '../sending/email-preview.service';
 import {
   createPreview,
   openPreviewPage,
@@ -67,5 +70,31 @@ export function previewJourneyRoutes(ctx: AppContext, page: AppPage) {
     recordEvent: (body) => previewEvent(ctx, body),
     recordBeacon: (rid) => previewBeacon(ctx, rid),
   };
-  return async (app: FastifyInstance) => journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
+  return async (app: FastifyInstance) => {
+    journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
+    emailDocumentRoute(app, ctx);
+  };
+}
+
+/** The email preview's HTML part as its own document, under its policy (email-preview.service.ts). */
+function emailDocumentRoute(app: FastifyInstance, ctx: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/preview/email',
+    {
+      config: perClientLimit(ctx.config),
+      schema: {
+        hide: true,
+        querystring: z.object({ rid: z.string().max(100), recipient: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { rid, recipient } = request.query;
+      const html = await emailPreviewDocument(ctx.database.db, ctx.config, rid, recipient);
+      return reply
+        .header('Content-Security-Policy', EMAIL_DOCUMENT_CSP)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  );
 }

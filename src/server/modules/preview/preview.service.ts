@@ -65,13 +65,13 @@ export async function createPreview(
 }
 
 /** Validated like an import; the operator is told each wrong field's path. */
-function checkedFile(content: unknown): CampaignFile {
+export function checkedFile(content: unknown): CampaignFile {
   const parsed = campaignFileSchema.safeParse(content);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues), 'invalid_campaign');
   return parsed.data;
 }
 
-function storedFile(raw: string): CampaignFile {
+export function storedFile(raw: string): CampaignFile {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -89,6 +89,14 @@ function previewPages(rid: string): Preview['pages'] {
     ...(steps as Record<PhishStep, string>),
     'campaign-completed': `/campaign/campaign-completed${query}`,
   };
+}
+
+/** An open preview's row and its whole campaign file (every language), for the email preview. */
+export async function openPreviewFile(db: Kysely<Database>, rid: string) {
+  if (!isPreviewRid(rid)) throw notFound();
+  const row = await findOpenPreview(db, rid, new Date().toISOString());
+  if (!row) throw notFound();
+  return { row, file: storedFile(row.content) };
 }
 
 interface OpenPreview {

@@ -1,4 +1,7 @@
-/** SQL for reported URLs: intake (one row per tenant and URL, counted), list, pending, dismiss. */
+/**
+ * SQL for reported URLs: intake (one row per tenant and URL, counted, and one per reporter of
+ * it), list, pending, dismiss.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -10,6 +13,18 @@ export async function recordReport(
   reporter: string | null,
   at: string,
 ) {
+  if (reporter !== null) {
+    await db
+      .insertInto('reported_url_reporters')
+      .values({ tenant_id: tenantId, url, reporter, first_reported_at: at, last_reported_at: at })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'url', 'reporter']).doUpdateSet((eb) => ({
+          report_count: eb(eb.ref('reported_url_reporters.report_count'), '+', 1),
+          last_reported_at: at,
+        })),
+      )
+      .execute();
+  }
   return db
     .insertInto('reported_urls')
     .values({ id: newId(), tenant_id: tenantId, url, reporter, first_reported_at: at, last_reported_at: at })
@@ -65,12 +80,37 @@ export async function listReportedUrls(
     .orderBy('ru.url');
   if (options.pending) query = query.where(notReviewed);
   const rows = await query.execute();
+  const reporters = await reportersOf(db, tenantId);
   return rows.map((row) => ({
     ...row,
+    reporters: reporters.get(row.url) ?? [],
     report_count: Number(row.report_count),
-    decision: row.decision ?? null,
+    // '' (submitted without a decision) is filtered out above; never the current decision.
+    decision: row.decision === 'TP' || row.decision === 'FP' ? row.decision : null,
     known_malicious: Boolean(row.known_malicious),
   }));
+}
+
+/** Every reporter of the tenant's reported URLs, by URL, first reporter first. */
+async function reportersOf(db: Kysely<Database>, tenantId: string) {
+  const rows = await db
+    .selectFrom('reported_url_reporters')
+    .select(['url', 'reporter', 'report_count', 'first_reported_at', 'last_reported_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('url')
+    .orderBy('first_reported_at')
+    .orderBy('reporter')
+    .execute();
+  const byUrl = new Map<
+    string,
+    { reporter: string; report_count: number; first_reported_at: string; last_reported_at: string }[]
+  >();
+  for (const { url, ...row } of rows) {
+    const list = byUrl.get(url) ?? [];
+    list.push({ ...row, report_count: Number(row.report_count) });
+    byUrl.set(url, list);
+  }
+  return byUrl;
 }
 
 // Pending: no reviewer decided yet. A submission without a decision (an audit row) leaves it pending.
@@ -106,8 +146,15 @@ export async function deleteReportedUrl(
     .deleteFrom('reported_urls')
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
+    .returning('url')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (result === undefined) return false;
+  await db
+    .deleteFrom('reported_url_reporters')
+    .where('tenant_id', '=', tenantId)
+    .where('url', '=', result.url)
+    .execute();
+  return true;
 }
 
 /** Whether the tenant has this URL among its reported URLs. */

@@ -1,7 +1,7 @@
 /** Reported-URL intake shared by the REST API and `hookwise reports add`. */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { POLL_DECISIONS } from '../../../shared/poll';
+import { reportedUrlSchema } from '../../../shared/reported-urls';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/ids';
@@ -14,24 +14,12 @@ export const reportBodySchema = z.object({
   reporter: z.string().trim().min(1).max(200).optional(),
 });
 
+export { reportedUrlSchema };
+
 export const reportedSchema = z.object({
   reported: z.array(
     z.object({ id: z.string(), url: z.string(), report_count: z.number().int(), new: z.boolean() }),
   ),
-});
-
-export const reportedUrlSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  reporter: z.string().nullable(),
-  report_count: z.number().int(),
-  first_reported_at: z.string(),
-  last_reported_at: z.string(),
-  decision: z
-    .enum(POLL_DECISIONS)
-    .nullable()
-    .describe('latest reviewer decision (TP or FP), null while pending'),
-  known_malicious: z.boolean(),
 });
 
 export async function reportUrls(
@@ -78,5 +66,6 @@ export async function pendingUrlsForReview(db: Kysely<Database>, tenantId: strin
 }
 
 export async function dismissReportedUrl(db: Kysely<Database>, tenantId: string, id: string) {
-  if (!(await deleteReportedUrl(db, tenantId, id))) throw notFound();
+  const deleted = await db.transaction().execute((trx) => deleteReportedUrl(trx, tenantId, id));
+  if (!deleted) throw notFound();
 }

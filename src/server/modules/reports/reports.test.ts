@@ -44,6 +44,58 @@ describeEachDatabase('operator API: reported URLs', (get) => {
     expect(reports[1]!.last_reported_at >= reports[1]!.first_reported_at).toBe(true);
   });
 
+  it('keeps every reporter of a URL, counted, first reporter first, and forgets them on dismissal', async () => {
+    const { admin } = get();
+    const tenant = await newTenant(get());
+    const other = await newTenant(get());
+    const report = (t: typeof tenant, reporter?: string) =>
+      admin.inject({
+        method: 'POST',
+        url: '/api/admin/reports',
+        headers: t.headers,
+        payload: { urls: ['https://reset.example/login'], ...(reporter ? { reporter } : {}) },
+      });
+    await report(tenant, 'ann@example.com');
+    await report(tenant, 'bob@example.com');
+    await report(tenant, 'ann@example.com');
+    await report(tenant);
+    await report(other, 'eve@example.com');
+
+    const list = async () =>
+      (await admin.inject({ method: 'GET', url: '/api/admin/reports', headers: tenant.headers })).json<{
+        reports: {
+          id: string;
+          reporter: string | null;
+          report_count: number;
+          reporters: { reporter: string; report_count: number }[];
+        }[];
+      }>().reports;
+    const [row] = await list();
+    expect(row).toMatchObject({
+      reporter: 'ann@example.com',
+      report_count: 4,
+      reporters: [
+        { reporter: 'ann@example.com', report_count: 2 },
+        { reporter: 'bob@example.com', report_count: 1 },
+      ],
+    });
+
+    const dismissed = await admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/reports/${row!.id}`,
+      headers: tenant.headers,
+    });
+    expect(dismissed.statusCode).toBe(204);
+    await report(tenant, 'carol@example.com');
+    const [again] = await list();
+    // Reported afresh after dismissal: only the new reporter, the old ones are gone.
+    expect(again).toMatchObject({
+      reporter: 'carol@example.com',
+      report_count: 1,
+      reporters: [{ reporter: 'carol@example.com', report_count: 1 }],
+    });
+  });
+
   it('rejects the whole request when one URL is not http(s), recording nothing', async () => {
     const { admin } = get();
     const tenant = await newTenant(get());

@@ -62,3 +62,17 @@ export function renderEmail(
     language,
   };
 }
+
+/**
+ * The From header as sent: the campaign's From when it names an address; else its text as the
+ * display name of the sending profile's address.
+ */
+export function fromHeader(
+  from: string,
+  profile: { header_from: string | null; envelope_from: string },
+): string {
+  if (/@/.test(from)) return from;
+  const address = profile.header_from ?? profile.envelope_from;
+  const bare = /<([^>]+)>/.exec(address)?.[1] ?? address;
+  return `"${from.replace(/["\\]/g, '')}" <${bare}>`;
+}

@@ -6,6 +6,7 @@
  * A message is settled right after the relay accepts it. A worker killed in between leaves it
  * claimed; when the claim's lease lapses another worker sends it again, with the same
  * Message-ID. That window (one message per worker) is the only way a message is sent twice.
+ * Claims keep each campaign within its rate over any sliding minute (see claim() below).
  */
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,14 +14,23 @@ import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign'
 import type { AppContext } from '../../context';
 import type { SendingProfileRow } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
-import { renderEmail } from './email-render';
-import { claimDue, markSent, markUnsent, messageContexts, nextDue } from './outbox.repository';
+import { fromHeader, renderEmail } from './email-render';
+import {
+  claimDue,
+  markSent,
+  markUnsent,
+  messageContexts,
+  messagesInWindow,
+  nextDue,
+  sendingsWithDueWork,
+} from './outbox.repository';
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule';
 import { parseHeaders, smtpSettings } from './sending-profiles.service';
 import { findProfilesByIds } from './sending.repository';
 import { smtpClient, SmtpFailure, type SmtpClient } from './smtp-transport';
 
 const BATCH = 10;
+const MINUTE = 60_000;
 
 export interface OutboxWorker {
   readonly id: string;
@@ -109,15 +119,55 @@ export function outboxWorker(
     }
   }
 
-  async function runOnce(): Promise<number> {
-    const now = Date.now();
-    const claimed = await claimDue(db, {
+  /** Campaigns found at their rate by the last pass, and when the first of them may send again. */
+  let held: { campaigns: string[]; until: number | null } = { campaigns: [], until: null };
+
+  /**
+   * Claims due messages, never more for a campaign than its rate allows in the sliding window:
+   * at most `rate` messages accepted or being sent in any (scaled) minute, counted in the
+   * database at claim time so that every instance's sends count. A worker behind its plan (a
+   * late start, a busy machine, a resume) sends what is overdue only as fast as the rate.
+   */
+  async function claim(now: number) {
+    const windowMs = MINUTE / config.sending.timeScale;
+    const at = new Date(now).toISOString();
+    const base = {
       workerId: id,
-      now: new Date(now).toISOString(),
+      now: at,
       leaseUntil: new Date(now + config.sending.leaseSeconds * 1000).toISOString(),
-      limit: BATCH,
       skipLocked: ctx.database.dialect === 'postgres',
+    };
+    return db.transaction().execute(async (trx) => {
+      const claimed: Awaited<ReturnType<typeof claimDue>> = [];
+      const atRate: string[] = [];
+      let until: number | null = null;
+      for (const sending of await sendingsWithDueWork(trx, at, base.skipLocked)) {
+        if (claimed.length >= BATCH) break;
+        const window = await messagesInWindow(
+          trx,
+          sending.campaign_id,
+          new Date(now - windowMs).toISOString(),
+          at,
+        );
+        const room = Math.min(sending.rate_per_minute - window.count, BATCH - claimed.length);
+        if (room <= 0) {
+          atRate.push(sending.campaign_id);
+          // The oldest accepted message leaves the window then; with only messages in flight, poll.
+          const free = window.oldestSentAt
+            ? Date.parse(window.oldestSentAt) + windowMs
+            : now + config.sending.pollMs;
+          until = Math.min(until ?? free, free);
+          continue;
+        }
+        claimed.push(...(await claimDue(trx, sending.campaign_id, { ...base, limit: room })));
+      }
+      held = { campaigns: atRate, until };
+      return claimed;
     });
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claim(Date.now());
     if (claimed.length === 0) return 0;
     const order = new Map(claimed.map((c) => [c.id, c.due_at]));
     const messages = (await messageContexts(db, [...order.keys()])).sort((a, b) =>
@@ -146,9 +196,10 @@ export function outboxWorker(
     while (!stopped && options.loop !== false) {
       try {
         if ((await runOnce()) > 0) continue;
-        const due = await nextDue(db);
+        const due = await nextDue(db, undefined, held.campaigns);
         const untilDue = due ? Date.parse(due) - Date.now() : Infinity;
-        await sleep(Math.max(5, Math.min(config.sending.pollMs, untilDue)));
+        const untilFree = held.until === null ? Infinity : held.until - Date.now();
+        await sleep(Math.max(5, Math.min(config.sending.pollMs, untilDue, untilFree)));
       } catch (error) {
         if (stopped) break;
         log.error({ err: error }, 'outbox worker pass failed');
@@ -167,12 +218,4 @@ export function outboxWorker(
       for (const { client } of clients.values()) client.close();
     },
   };
-}
-
-/** The campaign's From when it names an address; else its text as the name of the profile's address. */
-function fromHeader(from: string, profile: SendingProfileRow): string {
-  if (/@/.test(from)) return from;
-  const address = profile.header_from ?? profile.envelope_from;
-  const bare = /<([^>]+)>/.exec(address)?.[1] ?? address;
-  return `"${from.replace(/["\\]/g, '')}" <${bare}>`;
 }

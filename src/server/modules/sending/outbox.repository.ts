@@ -1,7 +1,8 @@
 /**
  * SQL for the outbox: one row per message. Workers claim due rows by moving them to `sending`
  * with a lease; on PostgreSQL the claim's `FOR UPDATE SKIP LOCKED` lets any number of workers
- * claim at once without two taking the same row; SQLite has one writer at a time anyway.
+ * claim at once without two taking the same row (or claiming for the same campaign at once);
+ * SQLite has one writer at a time anyway.
  */
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema';
@@ -78,19 +79,72 @@ export interface Claim {
 }
 
 /**
- * Claims up to `limit` due messages of running sendings of campaigns not over: queued ones whose
- * time has come, and ones whose claim lapsed (their worker died mid-send). Returns the claimed rows.
+ * The running sendings of campaigns not over that have due work, with their rate. On PostgreSQL
+ * each sending's row is locked until the claim's transaction ends, skipping those another worker
+ * holds: one claim at a time per campaign, so the rate counted below cannot be overrun by two.
  */
-export function claimDue(db: Kysely<Database>, claim: Claim) {
-  let due = db
-    .selectFrom('outbox as o')
-    .innerJoin('sendings as s', 's.campaign_id', 'o.campaign_id')
-    .innerJoin('campaigns as c', 'c.id', 'o.campaign_id')
-    .select('o.id')
+export function sendingsWithDueWork(trx: Kysely<Database>, now: string, skipLocked: boolean) {
+  let query = trx
+    .selectFrom('sendings as s')
+    .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
+    .select(['s.campaign_id', 's.rate_per_minute'])
     .where('s.state', '=', 'running')
     // An ended campaign's links show "not available": its queued messages stay unsent.
     .where('c.ended_at', 'is', null)
-    .where((eb) => eb.or([eb('c.ends_at', 'is', null), eb('c.ends_at', '>', claim.now)]))
+    .where((eb) => eb.or([eb('c.ends_at', 'is', null), eb('c.ends_at', '>', now)]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('outbox as o')
+          .select('o.id')
+          .whereRef('o.campaign_id', '=', 's.campaign_id')
+          .where((due) =>
+            due.or([
+              due.and([due('o.state', '=', 'queued'), due('o.due_at', '<=', now)]),
+              due.and([due('o.state', '=', 'sending'), due('o.lease_until', '<', now)]),
+            ]),
+          ),
+      ),
+    )
+    .orderBy('s.starts_at');
+  if (skipLocked) query = query.forUpdate('s').skipLocked();
+  return query.execute();
+}
+
+/**
+ * A campaign's messages that count against its rate at `now`: those the relay accepted since
+ * `windowStart`, and those being sent (a live claim). Returns how many, and when the oldest
+ * accepted one leaves the window.
+ */
+export async function messagesInWindow(
+  trx: Kysely<Database>,
+  campaignId: string,
+  windowStart: string,
+  now: string,
+): Promise<{ count: number; oldestSentAt: string | null }> {
+  const row = await trx
+    .selectFrom('outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('sent_at').as('oldest')])
+    .where('campaign_id', '=', campaignId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'sent'), eb('sent_at', '>', windowStart)]),
+        eb.and([eb('state', '=', 'sending'), eb('lease_until', '>=', now)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), oldestSentAt: row?.oldest ?? null };
+}
+
+/**
+ * Claims up to `limit` due messages of one campaign (see sendingsWithDueWork): queued ones whose
+ * time has come, and ones whose claim lapsed. Returns the claimed rows.
+ */
+export function claimDue(trx: Kysely<Database>, campaignId: string, claim: Claim) {
+  let due = trx
+    .selectFrom('outbox as o')
+    .select('o.id')
+    .where('o.campaign_id', '=', campaignId)
     .where((eb) =>
       eb.or([
         eb.and([eb('o.state', '=', 'queued'), eb('o.due_at', '<=', claim.now)]),
@@ -100,7 +154,7 @@ export function claimDue(db: Kysely<Database>, claim: Claim) {
     .orderBy('o.due_at')
     .limit(claim.limit);
   if (claim.skipLocked) due = due.forUpdate('o').skipLocked();
-  return db
+  return trx
     .updateTable('outbox')
     .set({
       state: 'sending',
@@ -202,14 +256,22 @@ export function failedMessages(db: Kysely<Database>, campaignId: string, limit: 
     .execute();
 }
 
-/** The earliest due time of queued messages (of one campaign, or of every running sending). */
-export async function nextDue(db: Kysely<Database>, campaignId?: string): Promise<string | null> {
+/**
+ * The earliest due time of queued messages: of one campaign, or of every running sending but
+ * those in `except` (campaigns at their rate, which wait for their window instead).
+ */
+export async function nextDue(
+  db: Kysely<Database>,
+  campaignId?: string,
+  except: readonly string[] = [],
+): Promise<string | null> {
   let query = db
     .selectFrom('outbox as o')
     .innerJoin('sendings as s', 's.campaign_id', 'o.campaign_id')
     .select((eb) => eb.fn.min('o.due_at').as('due'))
     .where('o.state', '=', 'queued');
   query = campaignId ? query.where('o.campaign_id', '=', campaignId) : query.where('s.state', '=', 'running');
+  if (except.length > 0) query = query.where('o.campaign_id', 'not in', except);
   const row = await query.executeTakeFirst();
   return (row?.due as string | null | undefined) ?? null;
 }

@@ -102,9 +102,9 @@ describeEachDatabase('the outbox', (get) => {
         expect(message.html).toContain('<a href="https://hookwise.test/phish?rid=');
       }
       // The plan keeps the rate: no more than RATE messages due in any (scaled) minute. And no
-      // message left before its due time: a worker that falls behind (a busy machine) catches up
-      // on what is overdue, but never sends ahead of the plan. Checked on the times the database
-      // and the SMTP server recorded, not on how fast this machine happened to be.
+      // message left before its due time (a worker behind the plan is held to the rate by the
+      // claim's sliding window: outbox-rate.test.ts). Checked on the times the database and the
+      // SMTP server recorded, not on how fast this machine happened to be.
       const planned = await h.database.db
         .selectFrom('outbox')
         .innerJoin('recipients', 'recipients.id', 'outbox.recipient_id')

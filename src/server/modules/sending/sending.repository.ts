@@ -103,3 +103,15 @@ export async function setSendingState(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A recipient of the campaign whose variables an email preview fills: the one asked for, or the first. */
+export function previewRecipient(db: Kysely<Database>, campaignId: string, recipientId?: string) {
+  let query = db
+    .selectFrom('recipients')
+    .select(['id', 'email', 'first_name', 'last_name', 'department'])
+    .where('campaign_id', '=', campaignId);
+  query = recipientId
+    ? query.where('id', '=', recipientId)
+    : query.orderBy('created_at').orderBy('email').orderBy('id').limit(1);
+  return query.executeTakeFirst();
+}

@@ -1,11 +1,14 @@
 /**
  * /api/admin/sending-profiles (SMTP relays, "send a test message to me") and
- * /api/admin/campaigns/:id/sending (start, progress, pause, resume, cancel).
+ * /api/admin/campaigns/:id/sending (start, progress, pause, resume, cancel), and
+ * /api/admin/campaigns/:id/email-preview (the email as a recipient gets it).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emailPreviewRequestSchema,
+  emailPreviewSchema,
   sendingPlanSchema,
   sendingProfileInputSchema,
   sendingProfileSchema,
@@ -15,6 +18,7 @@ import type { AppContext } from '../../context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
+import { emailPreview } from './email-preview.service';
 import {
   createProfile,
   editProfile,
@@ -116,6 +120,29 @@ export function sendingRoutes(ctx: AppContext) {
         },
       },
       async (request) => sendTestMessage(db, config, tenantOf(request), request.params.id, request.body.to),
+    );
+
+    r.post(
+      '/api/admin/campaigns/:id/email-preview',
+      {
+        // Showing the email changes nothing: a viewer may preview it, as the pages.
+        config: { role: 'viewer', audit: 'campaign.email_preview' },
+        // An unsaved campaign file may carry a full HTML template, as an import does.
+        bodyLimit: 2 * 1024 * 1024,
+        schema: {
+          ...base,
+          summary: "The campaign's email as a recipient gets it, in one language, recording nothing",
+          description:
+            'Renders the stored campaign file, or `content` (an unsaved one, validated like an import), ' +
+            'with the renderer the outbox sends with, for `recipient_id` (default: the first recipient, ' +
+            'else a sample person). `{{link}}` gets a placeholder rid, so opening it records nothing.',
+          params: campaignParams,
+          body: emailPreviewRequestSchema,
+          response: { 200: emailPreviewSchema, ...adminErrors },
+        },
+      },
+      // ctx.config when asked: the public address may be known only once the listener is up.
+      async (request) => emailPreview(db, ctx.config, tenantOf(request), request.params.id, request.body),
     );
 
     r.get(

@@ -1,4 +1,7 @@
-/** /api/admin/keys: a tenant's API keys — list by prefix, create another, revoke one. */
+/**
+ * /api/admin/keys: a tenant's API keys — list by prefix, create another, revoke one. Owners only:
+ * a key acts with the owner's rights, so creating one is granting them.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,10 +19,12 @@ export function tenantRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const common = { tags, security: adminSecurity };
+    const owner = { role: 'owner' as const };
 
     r.get(
       '/api/admin/keys',
       {
+        config: owner,
         schema: {
           ...common,
           summary: "List this tenant's API keys",
@@ -32,6 +37,7 @@ export function tenantRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/keys',
       {
+        config: { ...owner, audit: 'api_key.create' },
         schema: {
           ...common,
           summary: 'Create another API key (shown once)',
@@ -47,6 +53,7 @@ export function tenantRoutes(ctx: AppContext) {
     r.delete(
       '/api/admin/keys/:prefix',
       {
+        config: { ...owner, audit: 'api_key.revoke' },
         schema: {
           ...common,
           summary: 'Revoke an API key',

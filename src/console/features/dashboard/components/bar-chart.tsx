@@ -1,9 +1,12 @@
 /**
- * Bars drawn as SVG by hand: the funnel (horizontal, one bar per stage) and clicks over time
- * (vertical, one bar per bucket). A chart library would add 50–200 KB for what is two kinds of
- * bar; this is ~2 KB, scales with the page, prints crisply, and needs no canvas. The SVG is an
- * image with a label; the numbers are always also in a table next to it (screen readers, print).
+ * The dashboard's two kinds of bar chart, drawn with Recharts (SVG): the funnel (horizontal, one
+ * bar per stage) and events over time (vertical, one bar per bucket). Recharts' accessibility
+ * layer makes each chart focusable, and the arrow keys move its tooltip from bar to bar; the
+ * numbers are always also in a table next to the chart (screen readers, print). In Arabic the
+ * charts are mirrored: bars grow from the right and time runs right to left.
  */
+import { useTranslation } from 'react-i18next';
+import { Bar as Bars, BarChart, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import './charts.css';
 
 export interface Bar {
@@ -12,86 +15,77 @@ export interface Bar {
   value: number;
 }
 
-const WIDTH = 600;
+const ROW = 30;
+const BAR_FILL = 'var(--accent)';
+const tooltipStyle = {
+  background: 'var(--surface)',
+  border: '1px solid var(--border)',
+  color: 'var(--text)',
+};
+
+/** Whether the console's language is written right to left. */
+function useRtl(): boolean {
+  return useTranslation().i18n.dir() === 'rtl';
+}
 
 export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const row = 28;
-  const labelWidth = 170;
-  const height = bars.length * row;
+  const rtl = useRtl();
   return (
-    <svg
-      className="chart"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      role="img"
-      aria-label={label}
-      data-chart="funnel"
-    >
-      {bars.map((bar, i) => {
-        const width = ((WIDTH - labelWidth - 60) * bar.value) / max;
-        const y = i * row;
-        return (
-          <g key={bar.key}>
-            <text x={labelWidth - 8} y={y + row / 2 + 5} textAnchor="end" className="chart__label">
-              {bar.label}
-            </text>
-            <rect
-              className="chart__bar"
-              data-value={bar.value}
-              x={labelWidth}
-              y={y + 4}
-              width={Math.max(bar.value > 0 ? 2 : 0, width)}
-              height={row - 8}
-              rx={3}
-            />
-            <text x={labelWidth + width + 6} y={y + row / 2 + 5} className="chart__value">
-              {bar.value}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <figure className="chart" data-chart="funnel" aria-label={label}>
+      <BarChart
+        data={[...bars]}
+        layout="vertical"
+        responsive
+        style={{ width: '100%', height: bars.length * ROW + 10 }}
+        margin={rtl ? { top: 5, right: 5, bottom: 5, left: 48 } : { top: 5, right: 48, bottom: 5, left: 5 }}
+        title={label}
+      >
+        <XAxis type="number" hide allowDecimals={false} reversed={rtl} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={150}
+          tickLine={false}
+          orientation={rtl ? 'right' : 'left'}
+          className="chart__label"
+        />
+        <Tooltip cursor={false} contentStyle={tooltipStyle} />
+        <Bars
+          dataKey="value"
+          fill={BAR_FILL}
+          className="chart__bar"
+          isAnimationActive={false}
+          minPointSize={2}
+        >
+          <LabelList dataKey="value" position={rtl ? 'left' : 'right'} className="chart__value" />
+        </Bars>
+      </BarChart>
+    </figure>
   );
 }
 
 export function VerticalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const height = 160;
-  const step = WIDTH / Math.max(1, bars.length);
+  const rtl = useRtl();
   return (
-    <svg
-      className="chart chart--timeline"
-      viewBox={`0 0 ${WIDTH} ${height + 20}`}
-      role="img"
-      aria-label={label}
-      data-chart="timeline"
-    >
-      <line x1={0} x2={WIDTH} y1={height} y2={height} className="chart__axis" />
-      {bars.map((bar, i) => {
-        const h = (height * bar.value) / max;
-        return (
-          <rect
-            key={bar.key}
-            className="chart__bar"
-            data-value={bar.value}
-            x={i * step + step * 0.1}
-            y={height - h}
-            width={Math.max(1, step * 0.8)}
-            height={h}
-          >
-            <title>{`${bar.label}: ${bar.value}`}</title>
-          </rect>
-        );
-      })}
-      <text x={0} y={height + 16} className="chart__label">
-        {bars[0]?.label ?? ''}
-      </text>
-      <text x={WIDTH} y={height + 16} textAnchor="end" className="chart__label">
-        {bars.at(-1)?.label ?? ''}
-      </text>
-      <text x={4} y={12} className="chart__label">
-        {max}
-      </text>
-    </svg>
+    <figure className="chart chart--timeline" data-chart="timeline" aria-label={label}>
+      <BarChart
+        data={[...bars]}
+        responsive
+        style={{ width: '100%', height: 200 }}
+        margin={{ top: 10, right: 10, bottom: 5, left: 0 }}
+        barCategoryGap="10%"
+        title={label}
+      >
+        <XAxis dataKey="label" minTickGap={24} reversed={rtl} className="chart__label" />
+        <YAxis
+          allowDecimals={false}
+          width={40}
+          orientation={rtl ? 'right' : 'left'}
+          className="chart__label"
+        />
+        <Tooltip cursor={false} contentStyle={tooltipStyle} />
+        <Bars dataKey="value" fill={BAR_FILL} className="chart__bar" isAnimationActive={false} />
+      </BarChart>
+    </figure>
   );
 }

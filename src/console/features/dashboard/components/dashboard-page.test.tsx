@@ -82,9 +82,10 @@ describe('campaign dashboard', () => {
         role: 'viewer',
       });
       await screen.findByRole('heading', { level: 1, name: 'Results: Parcel notice' });
-      expect(screen.getByRole('img', { name: 'Funnel chart: recipients at each step' })).toBeTruthy();
-      expect(container.querySelectorAll('svg[data-chart="funnel"] rect.chart__bar')).toHaveLength(9);
-      expect(container.querySelectorAll('svg[data-chart="timeline"] rect.chart__bar')).toHaveLength(3);
+      // The charts themselves are drawn in Chromium (e2e/dashboard.test.ts): jsdom has no layout.
+      const chart = screen.getByRole('figure', { name: 'Funnel chart: recipients at each step' });
+      expect(chart.querySelector('svg title')?.textContent).toBe('Funnel chart: recipients at each step');
+      expect(container.querySelector('[data-chart="timeline"] svg')).toBeTruthy();
       const funnel = screen.getByRole('table', { name: /Recipients at each step/ });
       const clicked = within(funnel).getByRole('row', { name: /Clicked \(people\)/ });
       expect(

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignFile } from '../../../../shared/campaign';
-import { renderEditor, stubApi, type Call } from '../test/render-editor';
+import { campaignFile, renderEditor, stubApi, type Call } from '../test/render-editor';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -138,5 +138,51 @@ describe('preview panel', () => {
     });
     const frame = await screen.findByTitle('Preview of the Awareness page in Français');
     await waitFor(() => expect(frame.getAttribute('src')).toBe('/phish/awareness?rid=prev-fr'));
+  });
+});
+
+describe('email preview', () => {
+  it('shows the unsaved email as a recipient gets it, the HTML sandboxed, the text on its tab', async () => {
+    const calls = stubApi(
+      campaignFile({ email: { from: 'IT <it@x.example>', subject: 'Hi', body: 'Hello {{first_name}}' } }),
+    );
+    renderEditor({ readOnly: true });
+    await open('Email');
+    const preview = await screen.findByRole('region', { name: 'The email as recipients get it' });
+    const view = within(preview);
+    expect(await view.findByText('IT <it@x.example>')).toBeTruthy();
+    expect(view.getByText('Variables filled for bo@example.com.', { exact: false })).toBeTruthy();
+
+    const frame = await view.findByTitle("The email's HTML part in English");
+    // An empty sandbox: the operator's HTML runs no script and has no access to the console.
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('src')).toBe('/preview/email?rid=pv_en');
+
+    await userEvent.click(view.getByRole('tab', { name: 'Text' }));
+    expect(view.getByText('Hello Bo')).toBeTruthy();
+    expect(view.queryByTitle("The email's HTML part in English")).toBeNull();
+
+    // A viewer (read-only editor) may still pick the language.
+    await userEvent.selectOptions(view.getByLabelText('Language'), 'ar');
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url.endsWith('/email-preview')).at(-1)?.body as { language: string };
+      expect(last.language).toBe('ar');
+    });
+  });
+
+  it('renders the draft again after an edit', async () => {
+    const calls = stubApi();
+    renderEditor();
+    await open('Email');
+    const subject = await screen.findByLabelText('Subject');
+    await userEvent.clear(subject);
+    // user-event reads "{{" as one literal "{".
+    await userEvent.type(subject, 'Act now, {{{{first_name}}');
+    const preview = screen.getByRole('region', { name: 'The email as recipients get it' });
+    expect(await within(preview).findByText('Act now, Bo')).toBeTruthy();
+    const last = calls.filter((c) => c.url.endsWith('/email-preview')).at(-1)?.body as {
+      content: CampaignFile;
+    };
+    expect(last.content.email?.subject).toBe('Act now, {{first_name}}');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The campaign editor once the campaign is loaded: the draft, the side navigation, one section
- * at a time, the issue summary, saving, and the live preview of the unsaved draft.
+ * at a time, the issue summary, saving, and the live preview of the unsaved draft (the pages, and
+ * in the email section the email as a recipient gets it).
  */
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -13,6 +14,7 @@ import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { EditorContext } from './editor-context';
 import { EditorNav } from './editor-nav';
 import { EditorSection } from './editor-section';
+import { EmailPreviewPanel } from './sections/email-preview';
 import { IssueSummary } from './issue-summary';
 import { SaveBar } from './save-bar';
 import type { SectionId } from './sections-list';
@@ -73,6 +75,8 @@ export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }
             <EditorSection section={section} onShowPhishPreview={() => setPreviewPage('phish')} />
           </fieldset>
           <aside className="campaign-editor__preview" aria-label={t('preview.title')}>
+            {/* Outside the form's fieldset: a viewer may switch its language and tabs too. */}
+            {section === 'email' && draft.email && <EmailPreviewPanel delayMs={previewDelayMs} />}
             <PreviewPanel
               campaignId={campaignId}
               content={draft}

@@ -114,6 +114,25 @@ export function stubApi(file: CampaignFile = campaignFile(), putError?: unknown)
         json(201, { rid: `prev-${language}`, expires_at: '2026-11-23T18:00:00.000Z', pages }),
       );
     }
+    if (method === 'POST' && input === '/api/admin/campaigns/c1/email-preview') {
+      // Renders as the server would, enough to see the draft and the language arrive.
+      const { language, content } = body as { language: string; content: CampaignFile };
+      const fill = (text: string) => text.replace(/\{\{first_name\}\}/g, 'Bo');
+      const email = content.email;
+      return Promise.resolve(
+        json(200, {
+          language,
+          recipient: { id: 'r1', email: 'bo@example.com', first_name: 'Bo', last_name: '', department: '' },
+          email: email && {
+            from: email.from,
+            subject: fill(email.subject),
+            text: fill(email.body),
+            html: `<p>${fill(email.body)}</p>`,
+          },
+          document: email ? `/preview/email?rid=pv_${language}` : null,
+        }),
+      );
+    }
     return Promise.resolve(json(404, { error: { code: 'not_found', message: 'no such route' } }));
   });
   return calls;

@@ -10,21 +10,10 @@ import {
   reviewerLinksSchema,
 } from '../../../../shared/dashboard';
 import { MALICIOUS_URL_SOURCES } from '../../../../shared/malicious-urls';
-import { STORED_DECISIONS } from '../../../../shared/poll';
+import { reportedUrlSchema, type ReportedUrl } from '../../../../shared/reported-urls';
 import { api, apiText } from '../../../lib/api';
 
-/** GET /api/admin/reports (reports.service reportedUrlSchema). */
-export const reportedUrlSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  reporter: z.string().nullable(),
-  report_count: z.number().int(),
-  first_reported_at: z.string(),
-  last_reported_at: z.string(),
-  decision: z.enum(STORED_DECISIONS).nullable(),
-  known_malicious: z.boolean(),
-});
-export type ReportedUrl = z.infer<typeof reportedUrlSchema>;
+export type { ReportedUrl };
 
 const maliciousUrlSchema = z.object({
   url: z.string(),

@@ -1,6 +1,7 @@
 /** Mint a reviewer link for the selected URLs or every pending one; the link is shown once, to copy. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ShownOnce } from '../../../components/shown-once';
 import { useResultsT } from '../../../lib/use-results-t';
 import { useMintReviewerLink } from '../api/reviewers';
 
@@ -10,10 +11,7 @@ export function MintLinkForm({ selected, pendingCount }: { selected: string[]; p
   const [reviewer, setReviewer] = useState('');
   const [hours, setHours] = useState(72);
   const [which, setWhich] = useState<'selected' | 'pending'>('pending');
-  const [copied, setCopied] = useState(false);
-  const linkId = useId();
   const submit = () => {
-    setCopied(false);
     mint.mutate({
       reviewer,
       expires_in_hours: hours,
@@ -76,30 +74,14 @@ export function MintLinkForm({ selected, pendingCount }: { selected: string[]; p
       </button>
       <ErrorAlert error={mint.error} />
       {mint.data && (
-        <div className="notice notice--success" role="status">
-          <label htmlFor={linkId}>{t('mint.done', { count: mint.data.urls.length })}</label>
-          <input
-            id={linkId}
-            className="mint-form__link"
-            readOnly
-            value={mint.data.url}
-            onFocus={(e) => e.target.select()}
-          />
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() =>
-              void navigator.clipboard.writeText(mint.data.url).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }
-          >
-            {t('mint.copy')}
-          </button>
-          <span className="inline-status">{copied ? t('mint.copied') : ''}</span>
-          <p className="muted">{t('mint.once')}</p>
-        </div>
+        <ShownOnce
+          key={mint.data.url}
+          label={t('mint.done', { count: mint.data.urls.length })}
+          value={mint.data.url}
+          copyLabel={t('mint.copy')}
+          copiedLabel={t('mint.copied')}
+          note={t('mint.once')}
+        />
       )}
     </form>
   );

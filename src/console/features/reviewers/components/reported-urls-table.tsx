@@ -1,4 +1,4 @@
-/** Reported URLs with their counts, reporter, first and last report, status and decision; history on demand. */
+/** Reported URLs with their counts, reporters, first and last report, status and decision; history on demand. */
 import { useState } from 'react';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useResultsT } from '../../../lib/use-results-t';
@@ -28,7 +28,7 @@ export function ReportedUrlsTable({
             {selectable && <th scope="col">{t('reviewers.select')}</th>}
             <th scope="col">{t('reviewers.url')}</th>
             <th scope="col">{t('reviewers.reports')}</th>
-            <th scope="col">{t('reviewers.reporter')}</th>
+            <th scope="col">{t('reviewers.reporters')}</th>
             <th scope="col">{t('reviewers.first')}</th>
             <th scope="col">{t('reviewers.last')}</th>
             <th scope="col">{t('reviewers.status')}</th>
@@ -52,7 +52,9 @@ export function ReportedUrlsTable({
                 {r.url}
               </th>
               <td>{formatNumber(r.report_count)}</td>
-              <td>{r.reporter ?? '—'}</td>
+              <td>
+                <Reporters reporters={r.reporters} />
+              </td>
               <td>{formatDateTime(r.first_reported_at)}</td>
               <td>{formatDateTime(r.last_reported_at)}</td>
               <td>
@@ -80,5 +82,20 @@ export function ReportedUrlsTable({
       </table>
       {history && <DecisionHistory url={history} />}
     </div>
+  );
+}
+
+/** Everyone who reported the URL, first reporter first, with how often when more than once. */
+function Reporters({ reporters }: { reporters: ReportedUrl['reporters'] }) {
+  if (reporters.length === 0) return <>—</>;
+  return (
+    <ul className="reviewers__reporters">
+      {reporters.map((r) => (
+        <li key={r.reporter}>
+          {r.reporter}
+          {r.report_count > 1 && <> ({formatNumber(r.report_count)})</>}
+        </li>
+      ))}
+    </ul>
   );
 }

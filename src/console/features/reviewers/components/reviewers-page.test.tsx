@@ -15,6 +15,20 @@ const report = {
   id: 'r1',
   url: 'https://evil.example/login',
   reporter: 'ann@example.com',
+  reporters: [
+    {
+      reporter: 'ann@example.com',
+      report_count: 2,
+      first_reported_at: '2026-12-01T09:00:00.000Z',
+      last_reported_at: '2026-12-01T09:30:00.000Z',
+    },
+    {
+      reporter: 'bob@example.com',
+      report_count: 1,
+      first_reported_at: '2026-12-01T10:00:00.000Z',
+      last_reported_at: '2026-12-01T10:00:00.000Z',
+    },
+  ],
   report_count: 3,
   first_reported_at: '2026-12-01T09:00:00.000Z',
   last_reported_at: '2026-12-01T10:00:00.000Z',
@@ -72,6 +86,11 @@ describe('reviewers page', () => {
     renderPage(<ReviewersPage />, { path: '/reviewers', url: '/reviewers', role: 'viewer' });
     await screen.findByText('https://evil.example/login');
     await waitFor(() => expect(screen.getByText('Rita')).toBeTruthy());
+    // Every reporter is listed, with how often when more than once.
+    const reporters = screen.getByRole('columnheader', { name: 'Reporters' });
+    expect(reporters).toBeTruthy();
+    expect(screen.getByText('ann@example.com (2)')).toBeTruthy();
+    expect(screen.getByText('bob@example.com')).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();

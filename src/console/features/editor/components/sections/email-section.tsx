@@ -1,6 +1,7 @@
 /**
  * The phishing email (From, Subject, text body, optional HTML body): what Hookwise sends, and what
- * the red-flags page shows with its flags.
+ * the red-flags page shows with its flags. The preview beside it shows the email as a recipient
+ * gets it (email-preview.tsx).
  */
 import { useEditorT } from '../../lib/use-editor-t';
 import { useEditor } from '../editor-context';
