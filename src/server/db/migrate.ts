@@ -15,6 +15,7 @@ import * as sending from './migrations/2026-11-29-0002-sending';
 import * as outboxRateWindow from './migrations/2026-12-01-0001-outbox-rate-window';
 import * as urlReporters from './migrations/2026-12-02-0001-url-reporters';
 import * as networkReadIndexes from './migrations/2026-12-03-0007-network-read-indexes';
+import * as rateLimitsUnlogged from './migrations/2026-12-03-0008-rate-limits-unlogged';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0001-outbox-rate-window': outboxRateWindow,
   '2026-12-02-0001-url-reporters': urlReporters,
   '2026-12-03-0007-network-read-indexes': networkReadIndexes,
+  '2026-12-03-0008-rate-limits-unlogged': rateLimitsUnlogged,
 };
 
 /**
