@@ -142,7 +142,7 @@ export async function recordVisitIn(
     for (const visit of earlier) downgraded.add(visit.recipient_id);
   }
   const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
-  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, judged.verdict);
+  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, judged);
   for (const recipientId of downgraded) await rejudgeRecipient(trx, recipientId);
   return isNew;
 }
@@ -155,11 +155,18 @@ const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
  * without reading the visits. A worse visit changes nothing; otherwise only the best verdict's
  * visits are read, and nothing is written when the verdict and its reasons stay the same.
  */
-async function judgeAfterVisit(trx: Kysely<Database>, recipientId: string, verdict: ClickVerdict) {
+async function judgeAfterVisit(trx: Kysely<Database>, recipientId: string, visit: Judgement) {
+  const { verdict } = visit;
   const stored = await findRecipientVerdict(trx, recipientId);
   const before = stored?.verdict ?? null;
   if (before !== null && rankOf(verdict) > rankOf(before)) return;
-  const best = before !== null && rankOf(before) < rankOf(verdict) ? before : verdict;
+  // No verdict yet: this is the recipient's first visit, and its judgement the recipient's.
+  if (before === null) {
+    const first = recipientJudgement([visit]);
+    if (first) await applyJudgement(trx, recipientId, first, before);
+    return;
+  }
+  const best = rankOf(before) < rankOf(verdict) ? before : verdict;
   const visits = await listVisitsWithVerdict(trx, recipientId, best, REASON_VISITS);
   const judged = recipientJudgement(
     visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
