@@ -38,10 +38,6 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  // Aggregates over a large campaign (the dashboard) read far more than the default 2 MB page
-  // cache holds: a 64 MB cache and memory-mapped reads halve them at 1M events.
-  database.pragma('cache_size = -65536');
-  database.pragma('mmap_size = 1073741824');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,

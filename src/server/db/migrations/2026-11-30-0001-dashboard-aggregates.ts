@@ -100,6 +100,10 @@ export async function up(db: Db): Promise<void> {
     .on('recipients')
     .columns(['campaign_id', 'reported_at', 'sent_at'])
     .execute();
+  // Nothing reads events by campaign any more but the partial index below: these two cost every
+  // event's insert two more index entries and, at 1,000,000 events, 180 MB.
+  await db.schema.dropIndex('events_campaign_type_time').execute();
+  await db.schema.dropIndex('events_campaign_type').execute();
   // The first attempts' answers (the step's one event), grouped: identical answers count together.
   await db.schema
     .createIndex('events_questionnaire_details')
@@ -111,6 +115,12 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('events_questionnaire_details').execute();
+  await db.schema.createIndex('events_campaign_type').on('events').columns(['campaign_id', 'type']).execute();
+  await db.schema
+    .createIndex('events_campaign_type_time')
+    .on('events')
+    .columns(['campaign_id', 'type', 'created_at', 'recipient_id', 'tenant_id'])
+    .execute();
   await db.schema.dropIndex('recipients_campaign_reported').execute();
   await db.schema.dropIndex('recipients_campaign_sent').execute();
   await db.schema.dropIndex('recipients_campaign_click_seconds').execute();

@@ -37,16 +37,17 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
   const { pass_mark: passMark, badges } = file.gamification;
   const start = campaign.starts_at ?? campaign.launched_at;
   const { id } = campaign;
-  const [groups, scores, firstSent, submitAttempted, filtered, minutes, reported, answers] = await Promise.all([
-    recipientGroups(db, id),
-    scoreCounts(db, id),
-    firstSentAt(db, id),
-    submitAttemptCount(db, campaign.tenant_id, id),
-    filteredVisitCount(db, id),
-    clicksByMinute(db, id),
-    reports(db, id),
-    firstQuestionnaireAnswers(db, id),
-  ]);
+  const [groups, scores, firstSent, submitAttempted, filtered, minutes, reported, answers] =
+    await Promise.all([
+      recipientGroups(db, id),
+      scoreCounts(db, id),
+      firstSentAt(db, id),
+      submitAttemptCount(db, campaign.tenant_id, id),
+      filteredVisitCount(db, id),
+      clicksByMinute(db, id),
+      reports(db, id),
+      firstQuestionnaireAnswers(db, id),
+    ]);
   const clicks = clickSummary(minutes);
   const median = await medianSecondsToClick(db, id, clicks.timed);
   const reportMinutes = reportsByMinute(reported);
@@ -106,8 +107,7 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
       department: breakdown(groups, (g) => g.department),
     },
     score: {
-      average:
-        scored === 0 ? null : round1(sum(groups, (g) => g.score_sum) / sum(groups, (g) => g.scored)),
+      average: scored === 0 ? null : round1(sum(groups, (g) => g.score_sum) / sum(groups, (g) => g.scored)),
       pass_mark: passMark,
       scored,
       passed,

@@ -1,6 +1,6 @@
 /**
- * Bars drawn as SVG by hand: the funnel (horizontal, one bar per stage) and clicks over time
- * (vertical, one bar per bucket). A chart library would add 50–200 KB for what is two kinds of
+ * Bars drawn as SVG by hand: the funnel (horizontal, one bar per stage) and clicks or reports
+ * over time (vertical, one bar per bucket). A chart library would add 50–200 KB for what is two kinds of
  * bar; this is ~2 KB, scales with the page, prints crisply, and needs no canvas. The SVG is an
  * image with a label; the numbers are always also in a table next to it (screen readers, print).
  */
@@ -54,17 +54,26 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
   );
 }
 
-export function VerticalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
+export function VerticalBars({
+  bars,
+  label,
+  chart = 'timeline',
+}: {
+  bars: readonly Bar[];
+  label: string;
+  /** data-chart, and the bars' colour: clicks (timeline) or reports. */
+  chart?: 'timeline' | 'reports';
+}) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const height = 160;
   const step = WIDTH / Math.max(1, bars.length);
   return (
     <svg
-      className="chart chart--timeline"
+      className={`chart chart--${chart}`}
       viewBox={`0 0 ${WIDTH} ${height + 20}`}
       role="img"
       aria-label={label}
-      data-chart="timeline"
+      data-chart={chart}
     >
       <line x1={0} x2={WIDTH} y1={height} y2={height} className="chart__axis" />
       {bars.map((bar, i) => {

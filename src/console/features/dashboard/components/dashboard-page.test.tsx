@@ -36,13 +36,16 @@ const dashboard: Dashboard = {
     start: '2026-12-01T09:00:00.000Z',
     bucket_seconds: 60,
     buckets: [
-      { at: '2026-12-01T09:00:00.000Z', clicks: 1 },
-      { at: '2026-12-01T09:01:00.000Z', clicks: 0 },
-      { at: '2026-12-01T09:02:00.000Z', clicks: 3 },
+      { at: '2026-12-01T09:00:00.000Z', clicks: 1, reports: 0 },
+      { at: '2026-12-01T09:01:00.000Z', clicks: 0, reports: 2 },
+      { at: '2026-12-01T09:02:00.000Z', clicks: 3, reports: 0 },
     ],
     clicks: 4,
     first_click_at: '2026-12-01T09:00:10.000Z',
     median_seconds_to_click: 95,
+    reports: 2,
+    first_report_at: '2026-12-01T09:01:20.000Z',
+    median_seconds_to_report: 7200,
   },
   questions: [
     {
@@ -85,6 +88,20 @@ describe('campaign dashboard', () => {
       expect(screen.getByRole('img', { name: 'Funnel chart: recipients at each step' })).toBeTruthy();
       expect(container.querySelectorAll('svg[data-chart="funnel"] rect.chart__bar')).toHaveLength(9);
       expect(container.querySelectorAll('svg[data-chart="timeline"] rect.chart__bar')).toHaveLength(3);
+      // Reports on the timeline: their own chart, facts and a column of the table alternative.
+      expect(
+        screen.getByRole('img', { name: 'Reports of the message per minute since sending' }),
+      ).toBeTruthy();
+      const reportBars = container.querySelectorAll('svg[data-chart="reports"] rect.chart__bar');
+      expect([...reportBars].map((r) => r.getAttribute('data-value'))).toEqual(['0', '2', '0']);
+      expect(screen.getByText('2.0 h')).toBeTruthy();
+      const timeline = screen.getByRole('table', { name: 'Clicks and reports per minute' });
+      const second = within(timeline).getAllByRole('row')[2]!;
+      expect(
+        within(second)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['0', '2']);
       const funnel = screen.getByRole('table', { name: /Recipients at each step/ });
       const clicked = within(funnel).getByRole('row', { name: /Clicked \(people\)/ });
       expect(
