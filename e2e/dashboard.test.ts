@@ -1,8 +1,8 @@
 /**
  * The results console in Chromium: a seeded campaign's dashboard shows exactly the API's numbers
- * and draws its charts; a new click appears within 5 s without a reload; filtering the
- * recipients to `automated` lists exactly the seeded scanners; the printed report (page.pdf)
- * carries the funnel; a reviewer link minted in the console works on /poll until it is revoked
+ * and draws its charts (the funnel, clicks and reports over time); a new click appears within
+ * 5 s without a reload; filtering the recipients to `automated` lists exactly the seeded
+ * scanners; the printed report (page.pdf) carries the funnel; a reviewer link minted in the console works on /poll until it is revoked
  * there; a viewer reads everything and finds no control that changes anything. Axe on each page.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -138,6 +138,9 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
       url: `/phish?rid=${rids.get('dee@example.com')}`,
       remoteAddress: '198.51.103.10',
     });
+    // Ann and Fay report the message (the report button).
+    for (const email of ['ann@example.com', 'fay@example.com'])
+      await server.app.inject({ method: 'POST', url: '/api/report', payload: { rid: rids.get(email) } });
     // Reported URLs for the reviewers' queue.
     await api('POST', '/api/admin/reports', {
       urls: ['https://evil.example/login', 'https://odd.example/x'],
@@ -168,6 +171,11 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
       d.verdicts.filtered_visits,
     );
     expect(await cellValue('[data-facts="timeline"] [data-fact="clicks"]')).toBe(d.timeline.clicks);
+    expect(d.timeline.reports).toBe(2);
+    expect(await cellValue('[data-facts="timeline"] [data-fact="reports"]')).toBe(d.timeline.reports);
+    expect(await cellValue('[data-facts="timeline"] [data-fact="median-report"]')).toBe(
+      d.timeline.median_seconds_to_report,
+    );
     expect(await cellValue('[data-question="q1"] td[data-value]')).toBe(d.questions[0]?.answered);
 
     expect(await page.locator('svg[data-chart="funnel"] rect.chart__bar').count()).toBe(d.funnel.length);
@@ -183,6 +191,12 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
       .locator('svg[data-chart="timeline"] rect.chart__bar')
       .evaluateAll((rects) => rects.filter((r) => r.getBoundingClientRect().height > 0).length);
     expect(drawn).toBeGreaterThan(0);
+    // Reports over time: their own chart, one bar per bucket, the reports' bars drawn.
+    const reportBars = await page
+      .locator('svg[data-chart="reports"] rect.chart__bar')
+      .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-value'))));
+    expect(reportBars).toEqual(d.timeline.buckets.map((b) => b.reports));
+    expect(reportBars.reduce((a, b) => a + b, 0)).toBe(2);
     await expectAxeClean(page, 'dashboard');
   });
 
