@@ -2,8 +2,9 @@
  * The results console in Chromium: a seeded campaign's dashboard shows exactly the API's numbers
  * and draws its charts (the funnel, clicks and reports over time); a new click appears within
  * 5 s without a reload; filtering the recipients to `automated` lists exactly the seeded
- * scanners; the printed report (page.pdf) carries the funnel; a reviewer link minted in the console works on /poll until it is revoked
- * there; a viewer reads everything and finds no control that changes anything. Axe on each page.
+ * scanners; the printed report (page.pdf) carries the funnel; a reviewer link minted in the
+ * console works on /poll until it is revoked there; a viewer reads everything and finds no
+ * control that changes anything. Axe on each page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
