@@ -82,6 +82,8 @@ export async function up(db: Db): Promise<void> {
     .on('recipients')
     .columns(['campaign_id', 'sent_at'])
     .execute();
+  // The next three are partial: only recipients who clicked (reported) are in them, so another
+  // recipient's step or send changes none of them.
   // Ordered by the minute itself, so clicks per minute are counted in index order, with no sort.
   await db.schema
     .createIndex('recipients_campaign_click_minute')
@@ -89,16 +91,19 @@ export async function up(db: Db): Promise<void> {
     .column('campaign_id')
     .expression(sql`substr(clicked_at, 1, 16)`)
     .columns(['clicked_at', 'steps', 'click_seconds'])
+    .where(sql.ref('clicked_at'), 'is not', null)
     .execute();
   await db.schema
     .createIndex('recipients_campaign_click_seconds')
     .on('recipients')
     .columns(['campaign_id', 'click_seconds', 'steps'])
+    .where(sql.ref('click_seconds'), 'is not', null)
     .execute();
   await db.schema
     .createIndex('recipients_campaign_reported')
     .on('recipients')
     .columns(['campaign_id', 'reported_at', 'sent_at'])
+    .where(sql.ref('reported_at'), 'is not', null)
     .execute();
   // Nothing reads events by campaign any more but the partial index below: these two cost every
   // event's insert two more index entries and, at 1,000,000 events, 180 MB.

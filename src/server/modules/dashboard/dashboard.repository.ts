@@ -94,7 +94,7 @@ export async function clicksByMinute(db: Db, campaignId: string) {
       eb.fn.count<number | string>('click_seconds').as('timed'),
       eb.fn.min('clicked_at').as('first'),
     ])
-    .where(minute, 'is not', null)
+    .where('clicked_at', 'is not', null)
     .where(standing)
     .groupBy(minute)
     .orderBy(minute)
