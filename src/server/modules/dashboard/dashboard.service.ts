@@ -107,7 +107,7 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
       department: breakdown(groups, (g) => g.department),
     },
     score: {
-      average: scored === 0 ? null : round1(sum(groups, (g) => g.score_sum) / sum(groups, (g) => g.scored)),
+      average: scored === 0 ? null : round1(sum(groups, (g) => g.score_sum) / scored),
       pass_mark: passMark,
       scored,
       passed,
