@@ -113,7 +113,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema
     .createIndex('events_questionnaire_details')
     .on('events')
-    .columns(['campaign_id', 'details', 'type'])
+    .columns(['campaign_id', 'details'])
     .where(sql.ref('type'), '=', 'questionnaire_completed')
     .execute();
 }
