@@ -17,7 +17,13 @@ import type { Database, NewEvent } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ScannerCatalogue } from '../../lib/scanner-catalogue';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
-import { fanoutReason, judgeVisit, recipientJudgement, type Judgement } from './click-verdict';
+import {
+  fanoutReason,
+  judgeVisit,
+  reasonKindBits,
+  recipientJudgement,
+  type Judgement,
+} from './click-verdict';
 import { insertEventOnce, markStepReached, type RecipientRow } from './journey.repository';
 import {
   clearStepBit,
@@ -28,6 +34,7 @@ import {
   listVisitsWithVerdict,
   touchNetworkRecipient,
   setRecipientVerdict,
+  type ClickTiming,
 } from './visits.repository';
 
 export interface VisitInput {
@@ -118,9 +125,18 @@ export function recordVisit(
       for (const visit of earlier) affected.add(visit.recipient_id);
     }
     const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
-    for (const recipientId of affected) await rejudgeRecipient(trx, recipientId);
+    // The first click's time goes on the recipient with its verdict (the same statement).
+    const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.created_at) : undefined;
+    for (const recipientId of affected)
+      await rejudgeRecipient(trx, recipientId, recipientId === row.recipient_id ? click : undefined);
     return isNew;
   });
+}
+
+/** Seconds from the recipient's send (else the campaign's start) to its click, as the dashboard shows it. */
+function clickTiming(row: RecipientRow, at: string): ClickTiming {
+  const from = row.sent_at ?? row.starts_at ?? row.launched_at;
+  return { clicked_at: at, click_seconds: from ? (Date.parse(at) - Date.parse(from)) / 1000 : null };
 }
 
 /** Visits read for the reasons of a recipient's verdict: more than its MAX_REASONS distinct ones need. */
@@ -131,7 +147,11 @@ const REASON_VISITS = 20;
  * first visits are read, verdict by verdict: a link opened thousands of times (a scanner, a
  * flood) costs a request no more than a link opened once.
  */
-async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Promise<Judgement | null> {
+async function rejudgeRecipient(
+  trx: Kysely<Database>,
+  recipientId: string,
+  click?: ClickTiming,
+): Promise<Judgement | null> {
   let visits: { verdict: ClickVerdict; reasons: string }[] = [];
   for (const verdict of CLICK_VERDICTS) {
     visits = await listVisitsWithVerdict(trx, recipientId, verdict, REASON_VISITS);
@@ -140,8 +160,15 @@ async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Pro
   const judged = recipientJudgement(
     visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
   );
+  // Never null with a click: the visit that brought it was inserted above, in this transaction.
   if (!judged) return null;
-  await setRecipientVerdict(trx, recipientId, judged.verdict, JSON.stringify(judged.reasons));
+  const reasons = JSON.stringify(judged.reasons);
+  await setRecipientVerdict(
+    trx,
+    recipientId,
+    { verdict: judged.verdict, reasons, reasonKinds: reasonKindBits(judged.reasons) },
+    click,
+  );
   if (COUNTED_VERDICTS.includes(judged.verdict)) {
     await markStepReached(trx, recipientId, {
       type: 'clicked',

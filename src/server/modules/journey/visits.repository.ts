@@ -92,15 +92,27 @@ export function listVisitsWithVerdict(
   );
 }
 
+/** A recipient's first click as the dashboard counts it: when, and how long after the send. */
+export interface ClickTiming {
+  clicked_at: string;
+  click_seconds: number | null;
+}
+
+/** The recipient's verdict with its reasons and their kinds (bits); with its first click, when new. */
 export async function setRecipientVerdict(
   db: Kysely<Database>,
   recipientId: string,
-  verdict: ClickVerdict,
-  reasons: string,
+  judged: { verdict: ClickVerdict; reasons: string; reasonKinds: number },
+  click?: ClickTiming,
 ) {
   await db
     .updateTable('recipients')
-    .set({ verdict, verdict_reasons: reasons })
+    .set({
+      verdict: judged.verdict,
+      verdict_reasons: judged.reasons,
+      reason_kinds: judged.reasonKinds,
+      ...click,
+    })
     .where('id', '=', recipientId)
     .execute();
 }
