@@ -34,13 +34,11 @@ const webRoot = env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../dist/web')
 function sqliteStore(file: string): Store {
   const db = new SQLite(file);
   // Hookwise's own settings (src/server/db/database.ts): the same engine doing the same checks,
-  // foreign keys included (each insert looks up its parent rows).
+  // foreign keys included (each insert looks up its parent rows). Keep the two lists alike.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
-  db.pragma('mmap_size = 1073741824');
   const statements = new Map<string, SQLite.Statement>();
   const prepare = (query: string) => {
     let statement = statements.get(query);

@@ -1,9 +1,10 @@
 /**
  * The results console in Chromium: a seeded campaign's dashboard shows exactly the API's numbers
- * and draws its charts; a new click appears within 5 s without a reload; filtering the
- * recipients to `automated` lists exactly the seeded scanners; the printed report (page.pdf)
- * carries the funnel; a reviewer link minted in the console works on /poll until it is revoked
- * there; a viewer reads everything and finds no control that changes anything. Axe on each page.
+ * and draws its charts (the funnel, clicks and reports over time); a new click appears within
+ * 5 s without a reload; filtering the recipients to `automated` lists exactly the seeded
+ * scanners; the printed report (page.pdf) carries the funnel; a reviewer link minted in the
+ * console works on /poll until it is revoked there; a viewer reads everything and finds no
+ * control that changes anything. Axe on each page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -138,6 +139,9 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
       url: `/phish?rid=${rids.get('dee@example.com')}`,
       remoteAddress: '198.51.103.10',
     });
+    // Ann and Fay report the message (the report button).
+    for (const email of ['ann@example.com', 'fay@example.com'])
+      await server.app.inject({ method: 'POST', url: '/api/report', payload: { rid: rids.get(email) } });
     // Reported URLs for the reviewers' queue.
     await api('POST', '/api/admin/reports', {
       urls: ['https://evil.example/login', 'https://odd.example/x'],
@@ -168,6 +172,11 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
       d.verdicts.filtered_visits,
     );
     expect(await cellValue('[data-facts="timeline"] [data-fact="clicks"]')).toBe(d.timeline.clicks);
+    expect(d.timeline.reports).toBe(2);
+    expect(await cellValue('[data-facts="timeline"] [data-fact="reports"]')).toBe(d.timeline.reports);
+    expect(await cellValue('[data-facts="timeline"] [data-fact="median-report"]')).toBe(
+      d.timeline.median_seconds_to_report,
+    );
     expect(await cellValue('[data-question="q1"] td[data-value]')).toBe(d.questions[0]?.answered);
 
     // The charts draw one bar per funnel stage and per timeline bucket (Recharts' SVG paths).
@@ -187,6 +196,14 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
       bars.map((b) => b.getBoundingClientRect().height),
     );
     expect(heights.filter((h) => h > 0)).toHaveLength(nonEmpty);
+    // Reports over time: their own chart, a drawn bar for each bucket with reports.
+    const reportHeights = await page
+      .locator('[data-chart="reports"] svg .recharts-bar-rectangle path')
+      .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().height));
+    expect(reportHeights.filter((h) => h > 0)).toHaveLength(
+      d.timeline.buckets.filter((b) => b.reports > 0).length,
+    );
+    expect(d.timeline.buckets.reduce((sum, b) => sum + b.reports, 0)).toBe(2);
     await expectAxeClean(page, 'dashboard');
   });
 

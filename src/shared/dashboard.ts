@@ -13,7 +13,10 @@ import { STORED_DECISIONS, POLL_DECISIONS } from './poll';
 export const FUNNEL_STAGES = ['recipients', ...EVENT_TYPES] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
-/** Kinds of verdict reason, counted per verdict (a reason's numbers vary; its kind does not). */
+/**
+ * Kinds of verdict reason, counted per verdict (a reason's numbers vary; its kind does not).
+ * Append only: a kind's position is its bit in the recipients' stored reason_kinds.
+ */
 export const REASON_KINDS = [
   'head_request',
   'prefetch',
@@ -66,15 +69,21 @@ export const dashboardSchema = z.object({
     reasons: z.array(z.object({ verdict: z.enum(CLICK_VERDICTS), reason: z.enum(REASON_KINDS), count })),
   }),
   timeline: z.object({
-    start: z.string().nullable().describe('first sent_at, else the launch, else the first click'),
+    start: z.string().nullable().describe('first sent_at, else the launch, else the first click or report'),
     bucket_seconds: z.number().int().describe('60, 3600 or 86400: at most 180 buckets'),
-    buckets: z.array(z.object({ at: z.string(), clicks: count })),
+    buckets: z.array(z.object({ at: z.string(), clicks: count, reports: count })),
     clicks: count,
     first_click_at: z.string().nullable(),
     median_seconds_to_click: z
       .number()
       .nullable()
       .describe('from the recipient’s sent_at (else the campaign’s start) to the click'),
+    reports: count.describe('recipients who reported the message (the report button), also after clicking'),
+    first_report_at: z.string().nullable(),
+    median_seconds_to_report: z
+      .number()
+      .nullable()
+      .describe('from sent_at to the report, in whole seconds, where both are known (as the results API)'),
   }),
   questions: z.array(
     z.object({

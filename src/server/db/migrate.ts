@@ -12,6 +12,7 @@ import * as previews from './migrations/2026-11-28-0002-previews';
 import * as visitVerdictIndex from './migrations/2026-11-28-0003-visit-verdict-index';
 import * as dashboard from './migrations/2026-11-29-0001-dashboard-and-reviewer-links';
 import * as sending from './migrations/2026-11-29-0002-sending';
+import * as dashboardAggregates from './migrations/2026-11-30-0001-dashboard-aggregates';
 import * as outboxRateWindow from './migrations/2026-12-01-0001-outbox-rate-window';
 import * as urlReporters from './migrations/2026-12-02-0001-url-reporters';
 import * as networkReadIndexes from './migrations/2026-12-03-0007-network-read-indexes';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0003-visit-verdict-index': visitVerdictIndex,
   '2026-11-29-0001-dashboard-and-reviewer-links': dashboard,
   '2026-11-29-0002-sending': sending,
+  '2026-11-30-0001-dashboard-aggregates': dashboardAggregates,
   '2026-12-01-0001-outbox-rate-window': outboxRateWindow,
   '2026-12-02-0001-url-reporters': urlReporters,
   '2026-12-03-0007-network-read-indexes': networkReadIndexes,

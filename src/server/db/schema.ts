@@ -67,6 +67,12 @@ export interface RecipientTable {
   department: Generated<string | null>;
   /** When the recipient first reported the message (the report button). */
   reported_at: Generated<string | null>;
+  /** When the page first reported the click (the clicked event's time); counts while the step stands. */
+  clicked_at: Generated<string | null>;
+  /** Seconds from sent_at (else the campaign's start) to clicked_at, taken when the click is recorded. */
+  click_seconds: Generated<number | null>;
+  /** Bit i set when the verdict's reasons include one of kind REASON_KINDS[i] (reasonKindBits). */
+  reason_kinds: Generated<number>;
   created_at: string;
 }
 

@@ -1,168 +1,169 @@
 /**
- * Aggregate SQL for a campaign's dashboard. Each query is one pass over an index: the
- * recipients grouped by language, department and verdict (every count of the funnel, scores,
- * badges and reasons come out of that one scan); clicks by time from (campaign_id, type,
- * created_at); the first questionnaire attempt of each recipient from the same index. No event
- * row is loaded one by one, so a request stays fast at 100,000 recipients and 1,000,000 events.
+ * Aggregate SQL for a campaign's dashboard. Every query reads one covering index (migration
+ * 2026-11-30-0001), never a table row: the recipients grouped by language, department, verdict,
+ * steps and reason kinds; their scores; the first send; standing clicks by minute and by delay
+ * (the median is one offset read); reports with their send times; the first questionnaire
+ * attempts grouped by their answers. A request stays fast at 100,000 recipients and 1,000,000
+ * events, and the counts come from the same recipient columns as the results API.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ReasonKind } from '../../../shared/dashboard';
-import { EVENT_TYPES, stepBit } from '../../../shared/events';
-import type { Dialect } from '../../db/database';
+import { REASON_KINDS, type ReasonKind } from '../../../shared/dashboard';
+import { stepBit, type EventType } from '../../../shared/events';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 type Num = number | string | null;
 
-/** How each kind of reason appears in a recipient's verdict_reasons (a JSON array of strings). */
-const REASON_PATTERNS: Record<ReasonKind, string> = {
-  head_request: '%"HEAD request"%',
-  prefetch: '%"prefetch"%',
-  webdriver: '%"navigator.webdriver"%',
-  catalogued: '%"catalogued %',
-  soon_after_send: '% after send"%',
-  fan_out: '%"fan-out: %',
-  trusted_gesture: '%"trusted %',
-  visible_with_focus: '%"visible % with focus"%',
-  older_page_gesture: '% gesture reported, no evidence%',
-  plain_get: '%"plain GET"%',
-  no_gesture: '%"page ran, no %',
-};
-export const REASON_KIND_LIST = Object.keys(REASON_PATTERNS) as ReasonKind[];
-
 const sumWhen = (condition: RawBuilder<unknown>) => sql<Num>`sum(case when ${condition} then 1 else 0 end)`;
-const reached = (type: (typeof EVENT_TYPES)[number]) => sql`(steps & ${stepBit(type)}) <> 0`;
+const count = (value: Num | bigint | undefined) => Number(value ?? 0);
+/** A click counts while its recipient keeps the clicked step (a later scanner verdict takes it off). */
+const standing = sql<boolean>`(steps & ${stepBit('clicked')}) <> 0`;
 
 /**
- * The campaign's recipients grouped by language, department and verdict, each group with how
- * many reached every step, their scores, the passes and badges (by threshold) and the kinds of
- * reason their verdicts carry.
+ * A campaign's recipients. By campaign alone: the service reads a campaign already found for its
+ * tenant (requireCampaign), and the indexes leave tenant_id out to stay small.
  */
-export async function recipientGroups(
-  db: Db,
-  tenantId: string,
-  campaignId: string,
-  thresholds: { passMark: number; badges: readonly number[] },
-) {
-  const rows = await db
-    .selectFrom('recipients')
-    .select(['language_code', 'department', 'verdict'])
+function campaignRecipients(db: Db, campaignId: string) {
+  return db.selectFrom('recipients').where('campaign_id', '=', campaignId);
+}
+
+/**
+ * The campaign's recipients grouped by language, department, verdict, steps reached and kinds of
+ * reason (index recipients_campaign_groups): a few hundred groups at most, from which every
+ * count of the funnel, the verdicts, their reasons and the breakdowns is summed.
+ */
+export async function recipientGroups(db: Db, campaignId: string) {
+  const rows = await campaignRecipients(db, campaignId)
+    .select(['language_code', 'department', 'verdict', 'steps', 'reason_kinds'])
     .select((eb) => [
       eb.fn.countAll<number | string>().as('recipients'),
       eb.fn.count<number | string>('score').as('scored'),
       eb.fn.sum<Num>('score').as('score_sum'),
-      eb.fn.min('sent_at').as('first_sent_at'),
-      sumWhen(sql`score >= ${thresholds.passMark}`).as('passed'),
-      ...EVENT_TYPES.map((type) => sumWhen(reached(type)).as(`step_${type}`)),
-      ...thresholds.badges.map((min, i) => sumWhen(sql`score >= ${min}`).as(`badge_${i}`)),
-      ...REASON_KIND_LIST.map((kind) =>
-        sumWhen(sql`verdict_reasons like ${REASON_PATTERNS[kind]}`).as(`reason_${kind}`),
-      ),
     ])
-    .where('campaign_id', '=', campaignId)
-    .where('tenant_id', '=', tenantId)
-    .groupBy(['language_code', 'department', 'verdict'])
+    .groupBy(['language_code', 'department', 'verdict', 'steps', 'reason_kinds'])
     .execute();
   return rows.map((row) => {
-    const values = row as unknown as Record<string, Num>;
-    const n = (key: string) => Number(values[key] ?? 0);
+    const steps = Number(row.steps);
+    const kinds = Number(row.reason_kinds);
     return {
       language_code: row.language_code,
       department: row.department,
       verdict: row.verdict,
-      first_sent_at: (values.first_sent_at as string | null) ?? null,
-      recipients: n('recipients'),
-      scored: n('scored'),
-      score_sum: n('score_sum'),
-      passed: n('passed'),
-      steps: new Map(EVENT_TYPES.map((type) => [type, n(`step_${type}`)])),
-      badges: thresholds.badges.map((_, i) => n(`badge_${i}`)),
-      reasons: new Map(REASON_KIND_LIST.map((kind) => [kind, n(`reason_${kind}`)])),
+      recipients: count(row.recipients),
+      scored: count(row.scored),
+      score_sum: count(row.score_sum),
+      reached: (type: EventType) => (steps & stepBit(type)) !== 0,
+      hasReason: (kind: ReasonKind) => (kinds & (1 << REASON_KINDS.indexOf(kind))) !== 0,
     };
   });
 }
 export type RecipientGroup = Awaited<ReturnType<typeof recipientGroups>>[number];
 
-/** Clicks that still stand (the recipient keeps its clicked bit): only people's. */
-function standingClicks(db: Db, tenantId: string, campaignId: string) {
-  return db
-    .selectFrom('events as e')
-    .innerJoin('recipients as r', 'r.id', 'e.recipient_id')
-    .where('e.campaign_id', '=', campaignId)
-    .where('e.tenant_id', '=', tenantId)
-    .where('e.type', '=', 'clicked')
-    .where(sql<boolean>`(r.steps & ${stepBit('clicked')}) <> 0`);
+/** How many recipients have each score (index recipients_campaign_score): passes and badges. */
+export async function scoreCounts(db: Db, campaignId: string) {
+  const rows = await campaignRecipients(db, campaignId)
+    .select(['score', (eb) => eb.fn.countAll<number | string>().as('recipients')])
+    .where('score', 'is not', null)
+    .groupBy('score')
+    .execute();
+  return rows.map((row) => ({ score: Number(row.score), recipients: count(row.recipients) }));
+}
+
+/** The first message sent (index recipients_campaign_sent). */
+export async function firstSentAt(db: Db, campaignId: string) {
+  const row = await campaignRecipients(db, campaignId)
+    .select('sent_at')
+    .where('sent_at', 'is not', null)
+    .orderBy('sent_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.sent_at ?? null;
 }
 
 /**
  * Standing clicks per minute (ISO timestamps cut after the minute: text columns, so the same on
- * both databases) with the first click of each minute: one pass gives the count, the first click
- * and every coarser bucket.
+ * both databases), the first of each minute and how many of them are timed from a send or the
+ * start (index recipients_campaign_click_minute, in the minute's order: no sort).
  */
-export async function clicksByMinute(db: Db, tenantId: string, campaignId: string) {
-  const minute = sql<string>`substr(e.created_at, 1, 16)`;
-  const rows = await standingClicks(db, tenantId, campaignId)
+export async function clicksByMinute(db: Db, campaignId: string) {
+  const minute = sql<string>`substr(clicked_at, 1, 16)`;
+  const rows = await campaignRecipients(db, campaignId)
     .select((eb) => [
       minute.as('minute'),
       eb.fn.countAll<number | string>().as('clicks'),
-      eb.fn.min('e.created_at').as('first'),
+      eb.fn.count<number | string>('click_seconds').as('timed'),
+      eb.fn.min('clicked_at').as('first'),
     ])
+    .where('clicked_at', 'is not', null)
+    .where(standing)
     .groupBy(minute)
     .orderBy(minute)
     .execute();
-  return rows.map((row) => ({ minute: row.minute, clicks: Number(row.clicks ?? 0), first: row.first }));
+  return rows.map((row) => ({
+    minute: row.minute,
+    clicks: count(row.clicks),
+    timed: count(row.timed),
+    first: row.first,
+  }));
 }
 
-/** Seconds from the recipient's sent_at (else `start`) to its click, per dialect. */
-function secondsToClick(dialect: Dialect, start: string | null) {
-  const base = sql`coalesce(r.sent_at, ${start})`;
-  return dialect === 'postgres'
-    ? sql<Num>`extract(epoch from (cast(e.created_at as timestamptz) - cast(${base} as timestamptz)))`
-    : sql<Num>`(julianday(e.created_at) - julianday(${base})) * 86400.0`;
-}
-
-/** The median time to click, in seconds: the middle one or two delays, found by the database. */
+/**
+ * The median of the standing clicks' delays from their send (or the campaign's start), given how
+ * many are timed: the middle one or two read in order from index recipients_campaign_click_seconds.
+ */
 export async function medianSecondsToClick(
   db: Db,
-  dialect: Dialect,
-  tenantId: string,
   campaignId: string,
-  start: string | null,
-  /** The number of standing clicks, when already known: with a start, every one is timed. */
-  known?: number,
+  timed: number,
 ): Promise<number | null> {
-  const delay = secondsToClick(dialect, start);
-  const timed = standingClicks(db, tenantId, campaignId).where(
-    sql<boolean>`coalesce(r.sent_at, ${start}) is not null`,
-  );
-  const total =
-    start !== null && known !== undefined
-      ? known
-      : Number(
-          (await timed.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow())
-            .n ?? 0,
-        );
-  if (total === 0) return null;
-  const middle = await timed
-    .select(delay.as('delay'))
-    .orderBy(delay)
-    .limit(total % 2 === 0 ? 2 : 1)
-    .offset(Math.floor((total - 1) / 2))
+  if (timed === 0) return null;
+  const middle = await campaignRecipients(db, campaignId)
+    .select('click_seconds')
+    .where('click_seconds', 'is not', null)
+    .where(standing)
+    .orderBy('click_seconds')
+    .limit(timed % 2 === 0 ? 2 : 1)
+    .offset(Math.floor((timed - 1) / 2))
     .execute();
-  const delays = middle.map((row) => Number(row.delay));
+  const delays = middle.map((row) => Number(row.click_seconds));
   return delays.reduce((a, b) => a + b, 0) / delays.length;
 }
 
-/** Each recipient's first questionnaire attempt as stored with the step's event (answers, score). */
-export async function firstQuestionnaireAnswers(db: Db, tenantId: string, campaignId: string) {
+/** Every report with its message's send time, when known (index recipients_campaign_reported). */
+export function reports(db: Db, campaignId: string) {
+  return campaignRecipients(db, campaignId)
+    .select(['reported_at', 'sent_at'])
+    .where('reported_at', 'is not', null)
+    .$narrowType<{ reported_at: string }>()
+    .execute();
+}
+
+/** Visits judged automated: what the funnel's clicked filtered out (index visits_campaign). */
+export async function filteredVisitCount(db: Db, campaignId: string) {
+  const row = await db
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<number | string>().as('visits'))
+    .where('campaign_id', '=', campaignId)
+    .where('verdict', '=', 'automated')
+    .executeTakeFirstOrThrow();
+  return count(row.visits);
+}
+
+/**
+ * Each first questionnaire attempt's stored answers (the step's one event per recipient), with
+ * how many recipients gave exactly those: the partial index events_questionnaire_details holds
+ * these events only, and identical answers group into one row.
+ */
+export async function firstQuestionnaireAnswers(db: Db, campaignId: string) {
   const rows = await db
     .selectFrom('events')
-    .select('details')
+    .select(['details', (eb) => eb.fn.countAll<number | string>().as('recipients')])
     .where('campaign_id', '=', campaignId)
-    .where('tenant_id', '=', tenantId)
-    .where('type', '=', 'questionnaire_completed')
+    // A literal, not a bound value: the planner proves the partial index's condition from it.
+    .where('type', '=', sql.lit('questionnaire_completed'))
+    .groupBy('details')
     .execute();
-  return rows.map((row) => row.details);
+  return rows.map((row) => ({ details: row.details, recipients: count(row.recipients) }));
 }
 
 /** Per launched campaign of the tenant: recipients, clicked, entered data, completed, mean score. */

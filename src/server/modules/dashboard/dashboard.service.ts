@@ -1,58 +1,63 @@
 /**
  * A campaign's dashboard in one answer: the funnel with rates, click verdicts with the kinds of
- * reason and the filtered visits, clicks over time with the first click and the median time to
- * click, per-question statistics, breakdowns by language and department, pass rate and badges.
- * Counts come from the same recipient columns as the results API, so the two always agree.
- * Also tenant-wide trends (one row per launched campaign).
+ * reason and the filtered visits, clicks and reports over time with the first click, the median
+ * time to click and to report, per-question statistics, breakdowns by language and department,
+ * pass rate and badges. Counts come from the same recipient columns as the results API, so the
+ * two always agree. Also tenant-wide trends (one row per launched campaign).
  */
 import { CLICK_VERDICTS, type ClickVerdict } from '../../../shared/clicks';
-import type { Dashboard, GroupStats, Trends } from '../../../shared/dashboard';
+import { REASON_KINDS, type Dashboard, type GroupStats, type Trends } from '../../../shared/dashboard';
 import { EVENT_TYPES } from '../../../shared/events';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
 import { exportCampaign } from '../campaigns/campaigns.service';
-import { automatedVisitCount, submitAttemptCount } from '../results/results.repository';
+import { submitAttemptCount } from '../results/results.repository';
+import { medianSecondsToReport } from '../results/results.service';
 import {
   campaignTrends,
   clicksByMinute,
+  filteredVisitCount,
   firstQuestionnaireAnswers,
+  firstSentAt,
   medianSecondsToClick,
   recipientGroups,
-  REASON_KIND_LIST,
+  reports,
+  scoreCounts,
   type RecipientGroup,
 } from './dashboard.repository';
 import { questionStats } from './question-stats';
-import { clickSummary, timelineBuckets } from './timeline';
+import { clickSummary, reportsByMinute, timelineBuckets } from './timeline';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
 export async function campaignDashboard(database: Db, campaign: Campaign): Promise<Dashboard> {
-  const { db, dialect } = database;
+  const { db } = database;
   const file = exportCampaign(campaign);
   const { pass_mark: passMark, badges } = file.gamification;
   const start = campaign.starts_at ?? campaign.launched_at;
-  const t = campaign.tenant_id;
-  const [groups, submitAttempted, filtered, minutes, answers] = await Promise.all([
-    recipientGroups(db, t, campaign.id, { passMark, badges: badges.map((b) => b.min_score) }),
-    submitAttemptCount(db, t, campaign.id),
-    automatedVisitCount(db, t, campaign.id),
-    clicksByMinute(db, t, campaign.id),
-    firstQuestionnaireAnswers(db, t, campaign.id),
-  ]);
-  const range = clickSummary(minutes);
-  const median =
-    range.clicks === 0 ? null : await medianSecondsToClick(db, dialect, t, campaign.id, start, range.clicks);
+  const { id } = campaign;
+  const [groups, scores, firstSent, submitAttempted, filtered, minutes, reported, answers] =
+    await Promise.all([
+      recipientGroups(db, id),
+      scoreCounts(db, id),
+      firstSentAt(db, id),
+      submitAttemptCount(db, campaign.tenant_id, id),
+      filteredVisitCount(db, id),
+      clicksByMinute(db, id),
+      reports(db, id),
+      firstQuestionnaireAnswers(db, id),
+    ]);
+  const clicks = clickSummary(minutes);
+  const median = await medianSecondsToClick(db, id, clicks.timed);
+  const reportMinutes = reportsByMinute(reported);
+  const firstReport = reportMinutes[0]?.first ?? null;
   const recipients = sum(groups, (g) => g.recipients);
-  const firstSent = groups.reduce<string | null>(
-    (first, g) =>
-      g.first_sent_at !== null && (first === null || g.first_sent_at < first) ? g.first_sent_at : first,
-    null,
-  );
-  const timelineStart = firstSent ?? start ?? range.first;
-  const timeline = timelineBuckets(timelineStart, minutes);
-  const scored = sum(groups, (g) => g.scored);
-  const passed = sum(groups, (g) => g.passed);
+  const earliest = [clicks.first, firstReport].filter((at) => at !== null).sort()[0] ?? null;
+  const timelineStart = firstSent ?? start ?? earliest;
+  const scored = sum(scores, (s) => s.recipients);
+  const atLeast = (min: number) => sum(scores, (s) => (s.score >= min ? s.recipients : 0));
+  const passed = atLeast(passMark);
   return {
     campaign: {
       id: campaign.id,
@@ -65,7 +70,7 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
     funnel: [
       { stage: 'recipients', count: recipients, rate: recipients === 0 ? 0 : 1 },
       ...EVENT_TYPES.map((type) => {
-        const count = sum(groups, (g) => g.steps.get(type) ?? 0);
+        const count = sum(groups, (g) => (g.reached(type) ? g.recipients : 0));
         return { stage: type, count, rate: share(count, recipients) };
       }),
     ],
@@ -79,19 +84,22 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
       },
       filtered_visits: filtered,
       reasons: CLICK_VERDICTS.flatMap((verdict) =>
-        REASON_KIND_LIST.map((reason) => ({
+        REASON_KINDS.map((reason) => ({
           verdict,
           reason,
-          count: sum(groups, (g) => (g.verdict === verdict ? (g.reasons.get(reason) ?? 0) : 0)),
+          count: sum(groups, (g) => (g.verdict === verdict && g.hasReason(reason) ? g.recipients : 0)),
         })).filter((r) => r.count > 0),
       ),
     },
     timeline: {
-      ...timeline,
+      ...timelineBuckets(timelineStart, minutes, reportMinutes),
       start: timelineStart,
-      clicks: range.clicks,
-      first_click_at: range.first,
+      clicks: clicks.clicks,
+      first_click_at: clicks.first,
       median_seconds_to_click: median === null ? null : round1(median),
+      reports: reported.length,
+      first_report_at: firstReport,
+      median_seconds_to_report: medianSecondsToReport(reported),
     },
     questions: questionStats(file, answers),
     breakdowns: {
@@ -104,7 +112,7 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
       scored,
       passed,
       pass_rate: scored === 0 ? null : passed / scored,
-      badges: badges.map((badge, i) => ({ ...badge, earned: sum(groups, (g) => g.badges[i] ?? 0) })),
+      badges: badges.map((badge) => ({ ...badge, earned: atLeast(badge.min_score) })),
     },
   };
 }
@@ -132,11 +140,13 @@ function breakdown(
       score_sum: 0,
       scored: 0,
     };
+    const reached = (type: 'visited' | 'clicked' | 'submitted' | 'completed') =>
+      g.reached(type) ? g.recipients : 0;
     into.recipients += g.recipients;
-    into.visited += g.steps.get('visited') ?? 0;
-    into.clicked += g.steps.get('clicked') ?? 0;
-    into.submitted += g.steps.get('submitted') ?? 0;
-    into.completed += g.steps.get('completed') ?? 0;
+    into.visited += reached('visited');
+    into.clicked += reached('clicked');
+    into.submitted += reached('submitted');
+    into.completed += reached('completed');
     into.score_sum += g.score_sum;
     into.scored += g.scored;
     merged.set(key, into);

@@ -9,27 +9,31 @@ import type { Dashboard } from '../../../shared/dashboard';
 
 const storedSchema = z.object({ answers: z.record(z.string(), z.array(z.string())) });
 
-export function questionStats(file: CampaignFile, details: readonly string[]): Dashboard['questions'] {
+/** `answers`: each distinct stored first attempt with how many recipients made it. */
+export function questionStats(
+  file: CampaignFile,
+  answers: readonly { details: string; recipients: number }[],
+): Dashboard['questions'] {
   const stats = file.questionnaire.questions.map((question) => ({
     question,
     answered: 0,
     correct: 0,
     wrong: new Map<string, number>(),
   }));
-  for (const text of details) {
-    const answers = parse(text);
-    if (!answers) continue;
+  for (const { details, recipients: n } of answers) {
+    const given = parse(details);
+    if (!given) continue;
     for (const stat of stats) {
-      const selected = [...new Set(answers[stat.question.id] ?? [])];
+      const selected = [...new Set(given[stat.question.id] ?? [])];
       if (selected.length === 0) continue;
-      stat.answered += 1;
+      stat.answered += n;
       const { correct } = stat.question;
       if (selected.length === correct.length && selected.every((id) => correct.includes(id))) {
-        stat.correct += 1;
+        stat.correct += n;
         continue;
       }
       for (const id of selected.filter((o) => !correct.includes(o))) {
-        stat.wrong.set(id, (stat.wrong.get(id) ?? 0) + 1);
+        stat.wrong.set(id, (stat.wrong.get(id) ?? 0) + n);
       }
     }
   }

@@ -1,7 +1,8 @@
 /**
- * Clicks over time in at most 180 buckets: by the minute for a short campaign, else by the hour,
- * else by the day. The database counts clicks per minute; coarser buckets and the empty ones
- * between are made here, so a chart shows quiet minutes as quiet.
+ * Clicks and reports over time in at most 180 buckets: by the minute for a short campaign, else
+ * by the hour, else by the day. The database counts clicks per minute; reports (far fewer) are
+ * counted here; coarser buckets and the empty ones between are made here too, so a chart shows
+ * quiet minutes as quiet.
  */
 const MAX_BUCKETS = 180;
 const SIZES = [
@@ -10,38 +11,71 @@ const SIZES = [
   { seconds: 86_400, prefix: 10 },
 ] as const;
 
-export interface MinuteCount {
+export interface ClickMinute {
   /** "2026-12-01T09:05" */
   minute: string;
   clicks: number;
+  /** Clicks with a send (or start) to be timed from. */
+  timed: number;
   first: string | null;
 }
 
-export function clickSummary(minutes: readonly MinuteCount[]) {
-  const clicks = minutes.reduce((n, m) => n + m.clicks, 0);
-  const first = minutes.reduce<string | null>(
-    (f, m) => (m.first !== null && (f === null || m.first < f) ? m.first : f),
-    null,
-  );
-  const lastMinute = minutes.at(-1)?.minute;
-  return { clicks, first, last: lastMinute === undefined ? null : `${lastMinute}:00.000Z` };
+export interface ReportMinute {
+  minute: string;
+  reports: number;
+  first: string;
 }
 
-export function timelineBuckets(start: string | null, minutes: readonly MinuteCount[]) {
-  const { first, last } = clickSummary(minutes);
-  if (start === null || first === null || last === null) return { bucket_seconds: 60, buckets: [] };
-  const from = Math.min(Date.parse(start), Date.parse(first));
-  const to = Date.parse(last);
-  const size = SIZES.find((s) => (to - floor(from, s.seconds)) / 1000 / s.seconds < MAX_BUCKETS) ?? SIZES[2];
-  const counts = new Map<string, number>();
-  for (const m of minutes) {
-    const key = m.minute.slice(0, size.prefix);
-    counts.set(key, (counts.get(key) ?? 0) + m.clicks);
+export function clickSummary(minutes: readonly ClickMinute[]) {
+  return {
+    clicks: minutes.reduce((n, m) => n + m.clicks, 0),
+    timed: minutes.reduce((n, m) => n + m.timed, 0),
+    first: minutes.reduce<string | null>(
+      (f, m) => (m.first !== null && (f === null || m.first < f) ? m.first : f),
+      null,
+    ),
+  };
+}
+
+/** Reports per minute, in time order, each minute with its first report. */
+export function reportsByMinute(reported: readonly { reported_at: string }[]): ReportMinute[] {
+  const minutes = new Map<string, ReportMinute>();
+  for (const { reported_at: at } of reported) {
+    const minute = at.slice(0, 16);
+    const into = minutes.get(minute);
+    if (!into) minutes.set(minute, { minute, reports: 1, first: at });
+    else {
+      into.reports += 1;
+      if (at < into.first) into.first = at;
+    }
   }
-  const buckets: { at: string; clicks: number }[] = [];
+  return [...minutes.values()].sort((a, b) => a.minute.localeCompare(b.minute));
+}
+
+export function timelineBuckets(
+  start: string | null,
+  clicks: readonly ClickMinute[],
+  reports: readonly ReportMinute[],
+) {
+  const minutes = [...clicks, ...reports].map((m) => Date.parse(`${m.minute}:00.000Z`));
+  if (start === null || minutes.length === 0) return { bucket_seconds: 60, buckets: [] };
+  // Folded, not spread: a long campaign has tens of thousands of minutes with a click.
+  const from = minutes.reduce((a, b) => Math.min(a, b), Date.parse(start));
+  const to = minutes.reduce((a, b) => Math.max(a, b));
+  const size = SIZES.find((s) => (to - floor(from, s.seconds)) / 1000 / s.seconds < MAX_BUCKETS) ?? SIZES[2];
+  const counts = new Map<string, { clicks: number; reports: number }>();
+  const into = (minute: string) => {
+    const key = minute.slice(0, size.prefix);
+    const found = counts.get(key) ?? { clicks: 0, reports: 0 };
+    counts.set(key, found);
+    return found;
+  };
+  for (const m of clicks) into(m.minute).clicks += m.clicks;
+  for (const m of reports) into(m.minute).reports += m.reports;
+  const buckets: { at: string; clicks: number; reports: number }[] = [];
   for (let at = floor(from, size.seconds); at <= to; at += size.seconds * 1000) {
     const iso = new Date(at).toISOString();
-    buckets.push({ at: iso, clicks: counts.get(iso.slice(0, size.prefix)) ?? 0 });
+    buckets.push({ at: iso, clicks: 0, reports: 0, ...counts.get(iso.slice(0, size.prefix)) });
   }
   return { bucket_seconds: size.seconds, buckets };
 }

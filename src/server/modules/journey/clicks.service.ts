@@ -21,6 +21,7 @@ import {
   fanoutCountLimit,
   fanoutReason,
   judgeVisit,
+  reasonKindBits,
   recipientJudgement,
   type Judgement,
 } from './click-verdict';
@@ -35,6 +36,7 @@ import {
   listVisitsWithVerdict,
   touchNetworkRecipient,
   setRecipientVerdict,
+  type ClickTiming,
 } from './visits.repository';
 
 export interface VisitInput {
@@ -142,9 +144,18 @@ export async function recordVisitIn(
     for (const visit of earlier) downgraded.add(visit.recipient_id);
   }
   const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
-  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, judged);
-  for (const recipientId of downgraded) await rejudgeRecipient(trx, recipientId);
+  // The first click's time goes on the recipient with its verdict (the same statement).
+  const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.created_at) : undefined;
+  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, judged, click);
+  for (const recipientId of downgraded)
+    await rejudgeRecipient(trx, recipientId, recipientId === row.recipient_id ? click : undefined);
   return isNew;
+}
+
+/** Seconds from the recipient's send (else the campaign's start) to its click, as the dashboard shows it. */
+function clickTiming(row: RecipientRow, at: string): ClickTiming {
+  const from = row.sent_at ?? row.starts_at ?? row.launched_at;
+  return { clicked_at: at, click_seconds: from ? (Date.parse(at) - Date.parse(from)) / 1000 : null };
 }
 
 const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
@@ -155,25 +166,43 @@ const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
  * without reading the visits. A worse visit changes nothing; otherwise only the best verdict's
  * visits are read, and nothing is written when the verdict and its reasons stay the same.
  */
-async function judgeAfterVisit(trx: Kysely<Database>, recipientId: string, visit: Judgement) {
+async function judgeAfterVisit(
+  trx: Kysely<Database>,
+  recipientId: string,
+  visit: Judgement,
+  click?: ClickTiming,
+) {
   const { verdict } = visit;
   const stored = await findRecipientVerdict(trx, recipientId);
   const before = stored?.verdict ?? null;
-  if (before !== null && rankOf(verdict) > rankOf(before)) return;
   // No verdict yet: this is the recipient's first visit, and its judgement the recipient's.
   if (before === null) {
     const first = recipientJudgement([visit]);
-    if (first) await applyJudgement(trx, recipientId, first, before);
+    if (first) await applyJudgement(trx, recipientId, first, { before, click });
     return;
   }
-  const best = rankOf(before) < rankOf(verdict) ? before : verdict;
-  const visits = await listVisitsWithVerdict(trx, recipientId, best, REASON_VISITS);
-  const judged = recipientJudgement(
-    visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
-  );
-  if (!judged) return;
-  if (judged.verdict === before && JSON.stringify(judged.reasons) === stored?.verdict_reasons) return;
-  await applyJudgement(trx, recipientId, judged, before);
+  let judged: Judgement | null = null;
+  if (rankOf(verdict) <= rankOf(before)) {
+    const best = rankOf(before) < rankOf(verdict) ? before : verdict;
+    const visits = await listVisitsWithVerdict(trx, recipientId, best, REASON_VISITS);
+    judged = recipientJudgement(
+      visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
+    );
+  }
+  const unchanged =
+    !judged || (judged.verdict === before && JSON.stringify(judged.reasons) === stored?.verdict_reasons);
+  if (!unchanged && judged) {
+    await applyJudgement(trx, recipientId, judged, { before, click });
+  } else if (click) {
+    // The verdict stands; the first click's time still goes on the recipient.
+    const reasons = stored?.verdict_reasons ?? '[]';
+    await setRecipientVerdict(
+      trx,
+      recipientId,
+      { verdict: before, reasons, reasonKinds: reasonKindBits(parseReasons(reasons)) },
+      click,
+    );
+  }
 }
 
 /** Visits read for the reasons of a recipient's verdict: more than its MAX_REASONS distinct ones need. */
@@ -184,7 +213,11 @@ const REASON_VISITS = 20;
  * first visits are read, verdict by verdict: a link opened thousands of times (a scanner, a
  * flood) costs a request no more than a link opened once.
  */
-async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Promise<Judgement | null> {
+async function rejudgeRecipient(
+  trx: Kysely<Database>,
+  recipientId: string,
+  click?: ClickTiming,
+): Promise<Judgement | null> {
   let visits: { verdict: ClickVerdict; reasons: string }[] = [];
   for (const verdict of CLICK_VERDICTS) {
     visits = await listVisitsWithVerdict(trx, recipientId, verdict, REASON_VISITS);
@@ -193,22 +226,33 @@ async function rejudgeRecipient(trx: Kysely<Database>, recipientId: string): Pro
   const judged = recipientJudgement(
     visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
   );
-  if (judged) await applyJudgement(trx, recipientId, judged);
+  // Never null with a click: the visit that brought it was inserted above, in this transaction.
+  if (judged) await applyJudgement(trx, recipientId, judged, { click });
   return judged;
 }
 
 /**
- * The recipient's verdict and reasons, and the clicked step with them. `before`: the verdict
- * replaced, when known; a verdict that never counted cannot have set the clicked step, which is
- * then left as it is (no verdict yet may be older data's step, which is taken off as before).
+ * The recipient's verdict, reasons and their kinds (with the first click's time, when new), and
+ * the clicked step with them. `before`: the verdict replaced, when known; a verdict that never
+ * counted cannot have set the clicked step, which is then left as it is (no verdict yet may be
+ * older data's step, which is taken off as before).
  */
 async function applyJudgement(
   trx: Kysely<Database>,
   recipientId: string,
   judged: Judgement,
-  before?: ClickVerdict | null,
+  { before, click }: { before?: ClickVerdict | null; click?: ClickTiming | undefined },
 ) {
-  await setRecipientVerdict(trx, recipientId, judged.verdict, JSON.stringify(judged.reasons));
+  await setRecipientVerdict(
+    trx,
+    recipientId,
+    {
+      verdict: judged.verdict,
+      reasons: JSON.stringify(judged.reasons),
+      reasonKinds: reasonKindBits(judged.reasons),
+    },
+    click,
+  );
   if (COUNTED_VERDICTS.includes(judged.verdict)) {
     await markStepReached(trx, recipientId, {
       type: 'clicked',

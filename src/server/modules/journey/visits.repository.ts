@@ -170,17 +170,41 @@ export async function findRecipientVerdict(db: Kysely<Database>, recipientId: st
   return (await recipientVerdict(db, recipientId)).rows[0];
 }
 
-const verdictUpdate = compiledOnce((db, recipientId: string, verdict: ClickVerdict, reasons: string) =>
-  db.updateTable('recipients').set({ verdict, verdict_reasons: reasons }).where('id', '=', recipientId),
+/** A recipient's first click as the dashboard counts it: when, and how long after the send. */
+export interface ClickTiming {
+  clicked_at: string;
+  click_seconds: number | null;
+}
+
+const verdictUpdate = compiledOnce(
+  (db, recipientId: string, verdict: ClickVerdict, reasons: string, reasonKinds: number) =>
+    db
+      .updateTable('recipients')
+      .set({ verdict, verdict_reasons: reasons, reason_kinds: reasonKinds })
+      .where('id', '=', recipientId),
 );
 
+/** The recipient's verdict with its reasons and their kinds (bits); with its first click, when new. */
 export async function setRecipientVerdict(
   db: Kysely<Database>,
   recipientId: string,
-  verdict: ClickVerdict,
-  reasons: string,
+  judged: { verdict: ClickVerdict; reasons: string; reasonKinds: number },
+  click?: ClickTiming,
 ) {
-  await verdictUpdate(db, recipientId, verdict, reasons);
+  if (!click) {
+    await verdictUpdate(db, recipientId, judged.verdict, judged.reasons, judged.reasonKinds);
+    return;
+  }
+  await db
+    .updateTable('recipients')
+    .set({
+      verdict: judged.verdict,
+      verdict_reasons: judged.reasons,
+      reason_kinds: judged.reasonKinds,
+      ...click,
+    })
+    .where('id', '=', recipientId)
+    .execute();
 }
 
 const stepBitClear = compiledOnce((db, recipientId: string, bit: number) =>

@@ -178,23 +178,31 @@ function secondsBetween(from: string | null, to: string | null): number | null {
   return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
 }
 
-function reporting(reports: Awaited<ReturnType<typeof reportTimes>>) {
-  const seconds = reports.times
+/**
+ * The median of the reports' whole seconds after their send (those with a known send): the
+ * results API's figure, which the dashboard shows as well.
+ */
+export function medianSecondsToReport(
+  times: readonly { sent_at: string | null; reported_at: string | null }[],
+) {
+  const seconds = times
     .map((t) => secondsBetween(t.sent_at, t.reported_at))
     .filter((s): s is number => s !== null)
     .sort((a, b) => a - b);
   const middle = seconds.length / 2;
-  const median =
-    seconds.length === 0
-      ? null
-      : seconds.length % 2
-        ? (seconds[Math.floor(middle)] ?? null)
-        : ((seconds[middle - 1] ?? 0) + (seconds[middle] ?? 0)) / 2;
+  return seconds.length === 0
+    ? null
+    : seconds.length % 2
+      ? (seconds[Math.floor(middle)] ?? null)
+      : ((seconds[middle - 1] ?? 0) + (seconds[middle] ?? 0)) / 2;
+}
+
+function reporting(reports: Awaited<ReturnType<typeof reportTimes>>) {
   return {
     sent: reports.sent,
     reported: reports.reported,
     report_rate: reports.sent === 0 ? null : Math.round((reports.reported / reports.sent) * 1000) / 1000,
-    median_seconds_to_report: median,
+    median_seconds_to_report: medianSecondsToReport(reports.times),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The dashboard's two kinds of bar chart, drawn with Recharts (SVG): the funnel (horizontal, one
- * bar per stage) and events over time (vertical, one bar per bucket). Recharts' accessibility
+ * bar per stage) and clicks or reports over time (vertical, one bar per bucket). Recharts' accessibility
  * layer makes each chart focusable, and the arrow keys move its tooltip from bar to bar; the
  * numbers are always also in a table next to the chart (screen readers, print). In Arabic the
  * charts are mirrored: bars grow from the right and time runs right to left.
@@ -17,6 +17,8 @@ export interface Bar {
 
 const ROW = 30;
 const BAR_FILL = 'var(--accent)';
+/** The bars' colour of each chart over time: clicks (timeline) or reports. */
+const OVER_TIME_FILL = { timeline: BAR_FILL, reports: 'var(--success)' } as const;
 const tooltipStyle = {
   background: 'var(--surface)',
   border: '1px solid var(--border)',
@@ -64,10 +66,19 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
   );
 }
 
-export function VerticalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
+export function VerticalBars({
+  bars,
+  label,
+  chart = 'timeline',
+}: {
+  bars: readonly Bar[];
+  label: string;
+  /** data-chart, and the bars' colour: clicks (timeline) or reports. */
+  chart?: keyof typeof OVER_TIME_FILL;
+}) {
   const rtl = useRtl();
   return (
-    <figure className="chart chart--timeline" data-chart="timeline" aria-label={label}>
+    <figure className={`chart chart--${chart}`} data-chart={chart} aria-label={label}>
       <BarChart
         data={[...bars]}
         responsive
@@ -84,7 +95,7 @@ export function VerticalBars({ bars, label }: { bars: readonly Bar[]; label: str
           className="chart__label"
         />
         <Tooltip cursor={false} contentStyle={tooltipStyle} />
-        <Bars dataKey="value" fill={BAR_FILL} className="chart__bar" isAnimationActive={false} />
+        <Bars dataKey="value" fill={OVER_TIME_FILL[chart]} className="chart__bar" isAnimationActive={false} />
       </BarChart>
     </figure>
   );

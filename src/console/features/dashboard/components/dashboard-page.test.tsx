@@ -36,13 +36,16 @@ const dashboard: Dashboard = {
     start: '2026-12-01T09:00:00.000Z',
     bucket_seconds: 60,
     buckets: [
-      { at: '2026-12-01T09:00:00.000Z', clicks: 1 },
-      { at: '2026-12-01T09:01:00.000Z', clicks: 0 },
-      { at: '2026-12-01T09:02:00.000Z', clicks: 3 },
+      { at: '2026-12-01T09:00:00.000Z', clicks: 1, reports: 0 },
+      { at: '2026-12-01T09:01:00.000Z', clicks: 0, reports: 2 },
+      { at: '2026-12-01T09:02:00.000Z', clicks: 3, reports: 0 },
     ],
     clicks: 4,
     first_click_at: '2026-12-01T09:00:10.000Z',
     median_seconds_to_click: 95,
+    reports: 2,
+    first_report_at: '2026-12-01T09:01:20.000Z',
+    median_seconds_to_report: 7200,
   },
   questions: [
     {
@@ -86,6 +89,19 @@ describe('campaign dashboard', () => {
       const chart = screen.getByRole('figure', { name: 'Funnel chart: recipients at each step' });
       expect(chart.querySelector('svg title')?.textContent).toBe('Funnel chart: recipients at each step');
       expect(container.querySelector('[data-chart="timeline"] svg')).toBeTruthy();
+      // Reports on the timeline: their own chart, facts and a column of the table alternative.
+      expect(
+        screen.getByRole('figure', { name: 'Reports of the message per minute since sending' }),
+      ).toBeTruthy();
+      expect(container.querySelector('[data-chart="reports"] svg')).toBeTruthy();
+      expect(screen.getByText('2.0 h')).toBeTruthy();
+      const timeline = screen.getByRole('table', { name: 'Clicks and reports per minute' });
+      const second = within(timeline).getAllByRole('row')[2]!;
+      expect(
+        within(second)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['0', '2']);
       const funnel = screen.getByRole('table', { name: /Recipients at each step/ });
       const clicked = within(funnel).getByRole('row', { name: /Clicked \(people\)/ });
       expect(

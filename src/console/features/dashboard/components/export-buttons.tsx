@@ -18,7 +18,18 @@ export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
   rows.push([t('timeline.title'), t('timeline.clicks'), d.timeline.clicks, '']);
   rows.push([t('timeline.title'), t('timeline.firstClick'), d.timeline.first_click_at, '']);
   rows.push([t('timeline.title'), t('timeline.medianSeconds'), d.timeline.median_seconds_to_click, '']);
-  for (const b of d.timeline.buckets) rows.push([t('timeline.title'), b.at, b.clicks, '']);
+  rows.push([t('timeline.title'), t('timeline.reports'), d.timeline.reports, '']);
+  rows.push([t('timeline.title'), t('timeline.firstReport'), d.timeline.first_report_at, '']);
+  rows.push([
+    t('timeline.title'),
+    t('timeline.medianReportSeconds'),
+    d.timeline.median_seconds_to_report,
+    '',
+  ]);
+  for (const b of d.timeline.buckets) {
+    rows.push([t('timeline.clicks'), b.at, b.clicks, '']);
+    rows.push([t('timeline.reports'), b.at, b.reports, '']);
+  }
   for (const q of d.questions)
     rows.push([t('questions.title'), q.text, q.answered, percent(q.share_correct)]);
   for (const [name, groups] of Object.entries(d.breakdowns))

@@ -1,7 +1,10 @@
-/** Clicks over time since sending, the first click and the median time to click. */
+/**
+ * Clicks and reports over time since sending: the first click, the median time to click, how
+ * many reported the message and the median time to report (where the send time is known).
+ */
 import type { Dashboard } from '../../../../shared/dashboard';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
+import { useResultsT, type ResultsKey } from '../../../lib/use-results-t';
 import { VerticalBars } from './bar-chart';
 
 export function formatDuration(seconds: number | null): string {
@@ -12,47 +15,74 @@ export function formatDuration(seconds: number | null): string {
   return `${(seconds / 86_400).toFixed(1)} d`;
 }
 
+function Fact({
+  label,
+  value,
+  fact,
+  children,
+}: {
+  label: string;
+  value?: number | null;
+  fact?: string;
+  children: string;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-fact={fact} data-value={value === undefined ? undefined : (value ?? '')}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 export function TimelineSection({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useResultsT();
   const { timeline } = dashboard;
-  const unit = t(
-    `timeline.per.${timeline.bucket_seconds === 60 ? 'minute' : timeline.bucket_seconds === 3600 ? 'hour' : 'day'}`,
-  );
+  const per: ResultsKey = `timeline.per.${timeline.bucket_seconds === 60 ? 'minute' : timeline.bucket_seconds === 3600 ? 'hour' : 'day'}`;
+  const unit = t(per);
   const short = (iso: string) =>
     timeline.bucket_seconds === 86_400
       ? iso.slice(0, 10)
       : iso.slice(timeline.bucket_seconds === 60 ? 11 : 5, 16).replace('T', ' ');
-  const bars = timeline.buckets.map((b) => ({ key: b.at, label: short(b.at), value: b.clicks }));
+  const bars = (pick: (b: Dashboard['timeline']['buckets'][number]) => number) =>
+    timeline.buckets.map((b) => ({ key: b.at, label: short(b.at), value: pick(b) }));
   return (
     <section className="panel results-section" aria-labelledby="results-timeline">
       <h2 id="results-timeline">{t('timeline.title')}</h2>
       <dl className="results-facts" data-facts="timeline">
-        <div>
-          <dt>{t('timeline.clicks')}</dt>
-          <dd data-fact="clicks" data-value={timeline.clicks}>
-            {formatNumber(timeline.clicks)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('timeline.firstClick')}</dt>
-          <dd>{formatDateTime(timeline.first_click_at)}</dd>
-        </div>
-        <div>
-          <dt>{t('timeline.median')}</dt>
-          <dd data-value={timeline.median_seconds_to_click ?? ''}>
-            {formatDuration(timeline.median_seconds_to_click)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('timeline.start')}</dt>
-          <dd>{formatDateTime(timeline.start)}</dd>
-        </div>
+        <Fact label={t('timeline.clicks')} fact="clicks" value={timeline.clicks}>
+          {formatNumber(timeline.clicks)}
+        </Fact>
+        <Fact label={t('timeline.firstClick')}>{formatDateTime(timeline.first_click_at)}</Fact>
+        <Fact label={t('timeline.median')} fact="median-click" value={timeline.median_seconds_to_click}>
+          {formatDuration(timeline.median_seconds_to_click)}
+        </Fact>
+        <Fact label={t('timeline.reports')} fact="reports" value={timeline.reports}>
+          {formatNumber(timeline.reports)}
+        </Fact>
+        <Fact label={t('timeline.firstReport')}>{formatDateTime(timeline.first_report_at)}</Fact>
+        <Fact
+          label={t('timeline.medianReport')}
+          fact="median-report"
+          value={timeline.median_seconds_to_report}
+        >
+          {formatDuration(timeline.median_seconds_to_report)}
+        </Fact>
+        <Fact label={t('timeline.start')}>{formatDateTime(timeline.start)}</Fact>
       </dl>
-      {bars.length === 0 ? (
+      {timeline.buckets.length === 0 ? (
         <p>{t('timeline.empty')}</p>
       ) : (
         <>
-          <VerticalBars bars={bars} label={t('timeline.chart', { unit })} />
+          <VerticalBars bars={bars((b) => b.clicks)} label={t('timeline.chart', { unit })} />
+          {timeline.reports > 0 && (
+            <VerticalBars
+              bars={bars((b) => b.reports)}
+              label={t('timeline.reportsChart', { unit })}
+              chart="reports"
+            />
+          )}
           <details className="results-details">
             <summary>{t('timeline.table')}</summary>
             <div className="table-wrap">
@@ -62,6 +92,7 @@ export function TimelineSection({ dashboard }: { dashboard: Dashboard }) {
                   <tr>
                     <th scope="col">{t('timeline.from')}</th>
                     <th scope="col">{t('timeline.clicks')}</th>
+                    <th scope="col">{t('timeline.reports')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -69,6 +100,7 @@ export function TimelineSection({ dashboard }: { dashboard: Dashboard }) {
                     <tr key={b.at}>
                       <th scope="row">{formatDateTime(b.at)}</th>
                       <td data-value={b.clicks}>{b.clicks}</td>
+                      <td data-value={b.reports}>{b.reports}</td>
                     </tr>
                   ))}
                 </tbody>
