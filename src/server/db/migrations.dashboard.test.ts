@@ -75,7 +75,8 @@ for (const kind of databaseKinds()) {
           db,
         );
         expect(Object.keys(columns.rows[0]!)).not.toContain('click_seconds');
-        expect(await migrateToLatest(db)).toEqual([MIGRATION]);
+        // Later migrations were taken down with it and come back too.
+        expect(await migrateToLatest(db)).toContain(MIGRATION);
       } finally {
         await opened.dispose();
       }
