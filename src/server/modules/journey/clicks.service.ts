@@ -164,7 +164,8 @@ const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
  * The recipient's verdict after one more visit, none of its visits downgraded: its stored
  * verdict (the best of its earlier visits') and the new visit's decide which verdict is best
  * without reading the visits. A worse visit changes nothing; otherwise only the best verdict's
- * visits are read, and nothing is written when the verdict and its reasons stay the same.
+ * visits are read, and nothing is written when the verdict and its reasons stay the same (but
+ * the first click's time, when this visit brought it).
  */
 async function judgeAfterVisit(
   trx: Kysely<Database>,
@@ -182,9 +183,9 @@ async function judgeAfterVisit(
     return;
   }
   let judged: Judgement | null = null;
+  // A visit as good as the best so far, or better: its verdict is the best, and its visits decide.
   if (rankOf(verdict) <= rankOf(before)) {
-    const best = rankOf(before) < rankOf(verdict) ? before : verdict;
-    const visits = await listVisitsWithVerdict(trx, recipientId, best, REASON_VISITS);
+    const visits = await listVisitsWithVerdict(trx, recipientId, verdict, REASON_VISITS);
     judged = recipientJudgement(
       visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
     );
