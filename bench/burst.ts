@@ -142,6 +142,7 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
       value: server.rssMb(),
       unit: 'MB',
       target: { op: '<=', value: 200, of: 'value' },
+      note: memoryParts(serverPid),
     });
     figures.push(...(await verdictFigures(section, counter, seeded, people)));
   } finally {
@@ -203,6 +204,17 @@ function pick(rids: readonly string[], count: number): string[] {
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy.slice(0, count);
+}
+
+/**
+ * What the resident memory is made of: anonymous (heap, SQLite's page cache) and file-backed
+ * (on SQLite, the database file's memory-mapped pages, which the kernel may drop at will).
+ */
+function memoryParts(pid: number): string {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) =>
+    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return `anonymous ${mb('RssAnon')} MB, file-backed ${mb('RssFile')} MB, shared memory ${mb('RssShmem')} MB`;
 }
 
 /** CPU seconds so far: the server's (from /proc) and this process's (the load generator). */
