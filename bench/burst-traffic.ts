@@ -60,7 +60,7 @@ export class Client {
 
   constructor(
     url: string,
-    connections: number,
+    readonly connections: number,
     readonly ledger: Ledger,
   ) {
     this.pool = new Pool(url, { connections, keepAliveTimeout: 30_000 });

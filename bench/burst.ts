@@ -10,14 +10,23 @@
  * the dashboard's latency, the verdicts at scale, start-up and memory after the burst.
  * `npm run bench -- --only=burst`, or `npx tsx bench/burst.ts [recipients]` for this alone.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/database';
 import type { NewRecipient } from '../src/server/db/schema';
 import { newId, newRid } from '../src/server/lib/ids';
 import type { LanguageCode } from '../src/shared/languages';
-import { Client, Ledger, personKind, RUNNER_SHARE, scan, Tally, walk } from './burst-traffic';
+import {
+  cpuMark,
+  cpuUse,
+  dashboardFigures,
+  memoryParts,
+  phaseFigures,
+  storedFigure,
+  verdictFigures,
+  watchDashboard,
+} from './burst-figures';
+import { Client, Ledger, scan, Tally, walk } from './burst-traffic';
 import { benchDatabases, type BenchDatabase } from './support/databases';
 import { freePort, startHookwise } from './support/processes';
 import { formatFigure, type Figure } from './support/report';
@@ -93,19 +102,10 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
     );
     const serverPid = server.child.pid ?? 0;
     let cpu = cpuMark(serverPid);
-    const scanners = new Tally();
-    const scanClient = new Client(server.url, scale.connections, ledger);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: scale.connections }, async () => {
-        while (next < seeded.rids.length) {
-          const i = next++;
-          await scan(scanClient, scanners, seeded.rids[i]!, i);
-        }
-      }),
+    const scanners = await scannersOpenEveryLink(
+      new Client(server.url, scale.connections, ledger),
+      seeded.rids,
     );
-    scanners.ended = performance.now();
-    await scanClient.close();
     const afterScan = dashboard.cut();
     figures.push(
       ...phaseFigures(section, 'phase 1 scanners', scanners, undefined, cpuUse(cpu, serverPid)),
@@ -115,21 +115,9 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
 
     const people = pick(seeded.rids, Math.round(seeded.rids.length * scale.clickers));
     const span = 600_000 / scale.compression;
-    const think = () => (1500 + Math.random() * 6000) / scale.compression;
     cpu = cpuMark(serverPid);
-    const clickers = new Tally();
     // Browsers each hold their own connections; a generous pool stands in for them.
-    const peopleClient = new Client(server.url, 256, ledger);
-    const walks: Promise<void>[] = [];
-    for (let k = 0; k < people.length; k++) {
-      const due = clickers.started + ((k + Math.random()) / people.length) * span;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      walks.push(walk(peopleClient, clickers, people[k]!, k, think));
-    }
-    await Promise.all(walks);
-    clickers.ended = performance.now();
-    await peopleClient.close();
+    const clickers = await peopleClickAndWalk(new Client(server.url, 256, ledger), people, span, scale);
     const afterPeople = dashboard.cut();
     figures.push(
       ...phaseFigures(section, 'phase 2 people', clickers, span, cpuUse(cpu, serverPid)),
@@ -151,6 +139,45 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
     await counter.close();
   }
   return figures;
+}
+
+/** Phase 1: every link opened once, by as many scanners at a time as the client has connections. */
+async function scannersOpenEveryLink(client: Client, rids: readonly string[]): Promise<Tally> {
+  const tally = new Tally();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: client.connections }, async () => {
+      while (next < rids.length) {
+        const i = next++;
+        await scan(client, tally, rids[i]!, i);
+      }
+    }),
+  );
+  tally.ended = performance.now();
+  await client.close();
+  return tally;
+}
+
+/** Phase 2: person k starts at about k/n of `span` ms and walks the journey, pauses compressed. */
+async function peopleClickAndWalk(
+  client: Client,
+  people: readonly string[],
+  span: number,
+  scale: BurstScale,
+) {
+  const tally = new Tally();
+  const think = () => (1500 + Math.random() * 6000) / scale.compression;
+  const walks: Promise<void>[] = [];
+  for (let k = 0; k < people.length; k++) {
+    const due = tally.started + ((k + Math.random()) / people.length) * span;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    walks.push(walk(client, tally, people[k]!, k, think));
+  }
+  await Promise.all(walks);
+  tally.ended = performance.now();
+  await client.close();
+  return tally;
 }
 
 /** The demo campaign with `size` recipients more, none sent yet; their rids in creation order. */
@@ -204,240 +231,6 @@ function pick(rids: readonly string[], count: number): string[] {
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy.slice(0, count);
-}
-
-/**
- * What the resident memory is made of: anonymous (heap, SQLite's page cache) and file-backed
- * (on SQLite, the database file's memory-mapped pages, which the kernel may drop at will).
- */
-function memoryParts(pid: number): string {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field: string) =>
-    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  return `anonymous ${mb('RssAnon')} MB, file-backed ${mb('RssFile')} MB, shared memory ${mb('RssShmem')} MB`;
-}
-
-/** CPU seconds so far: the server's (from /proc) and this process's (the load generator). */
-function cpuMark(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in 1/100 s.
-  const server = (Number(fields[11]) + Number(fields[12])) / 100;
-  const { user, system } = process.cpuUsage();
-  return { at: performance.now(), server, generator: (user + system) / 1e6 };
-}
-
-/**
- * Share of one core each used since `mark`: on a shared machine a server given little CPU is
- * starved, not saturated; requests per CPU second of the server says what it costs regardless.
- */
-function cpuUse(mark: ReturnType<typeof cpuMark>, pid: number) {
-  const now = cpuMark(pid);
-  const wall = (now.at - mark.at) / 1000;
-  const share = (seconds: number) => `${Math.round((100 * seconds) / wall)}%`;
-  return {
-    serverSeconds: now.server - mark.server,
-    note: `server CPU ${share(now.server - mark.server)}, load generator ${share(now.generator - mark.generator)} of a core`,
-  };
-}
-
-function phaseFigures(
-  section: string,
-  phase: string,
-  tally: Tally,
-  scheduledMs: number | undefined,
-  cpu: ReturnType<typeof cpuUse>,
-): Figure[] {
-  const ms = tally.ended - tally.started;
-  const failures = [...tally.failures].map(([why, n]) => `${why}: ${n}`).join(', ');
-  return [
-    {
-      section,
-      name: `${phase} req/s`,
-      value: tally.requests / (ms / 1000),
-      unit: 'req/s',
-      note:
-        `${tally.requests} requests in ${(ms / 1000).toFixed(1)} s` +
-        (scheduledMs ? `, clicks spread over ${(scheduledMs / 1000).toFixed(0)} s` : '') +
-        `; ${cpu.note}`,
-    },
-    {
-      section,
-      name: `${phase} requests per server CPU second`,
-      value: tally.requests / cpu.serverSeconds,
-      unit: 'req',
-    },
-    { section, name: `${phase} p50`, value: tally.percentile(50), unit: 'ms' },
-    {
-      section,
-      name: `${phase} p99`,
-      value: tally.percentile(99),
-      unit: 'ms',
-      // Phase 1 saturates the server on purpose (its p99 is the queue); phase 2 is paced.
-      ...(scheduledMs ? { target: { op: '<=' as const, value: 25, of: 'value' as const } } : {}),
-    },
-    {
-      section,
-      name: `${phase} errors`,
-      value: tally.errors,
-      unit: '',
-      target: { op: '<=', value: 0, of: 'value' },
-      ...(failures ? { note: failures } : {}),
-    },
-  ];
-}
-
-/** Acknowledged writes (cumulative) against the rows stored: visits, events, attempts. */
-async function storedFigure(
-  section: string,
-  phase: string,
-  counter: Db,
-  campaignId: string,
-  ledger: Ledger,
-): Promise<Figure> {
-  const count = async (table: 'visits' | 'events' | 'journey_attempts', source?: 'page' | 'event') => {
-    let query = counter.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('campaign_id', '=', campaignId);
-    if (source) query = query.where(sql.ref('source'), '=', source);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  };
-  const stored = {
-    pages: await count('visits', 'page'),
-    clicks: await count('visits', 'event'),
-    events: await count('events'),
-    attempts: await count('journey_attempts'),
-  };
-  const acknowledged = {
-    pages: ledger.pageVisits,
-    clicks: ledger.clickReports,
-    events: ledger.visitedRids.size + ledger.recordedEvents,
-    attempts: ledger.attempts,
-  };
-  const missing = (Object.keys(stored) as (keyof typeof stored)[]).reduce(
-    (sum, key) => sum + Math.max(0, acknowledged[key] - stored[key]),
-    0,
-  );
-  return {
-    section,
-    name: `${phase} 2xx writes not stored`,
-    value: missing,
-    unit: 'rows',
-    target: { op: '<=', value: 0, of: 'value' },
-    note: `acknowledged/stored so far: page visits ${acknowledged.pages}/${stored.pages}, click reports ${acknowledged.clicks}/${stored.clicks}, events ${acknowledged.events}/${stored.events}, attempts ${acknowledged.attempts}/${stored.attempts}`,
-  };
-}
-
-/**
- * An operator watching the campaign's dashboard on the admin listener: requested every 3 s, as
- * the console's live view refreshes (LIVE_INTERVAL_MS), each request timed.
- */
-function watchDashboard(adminUrl: string, campaignId: string, apiKey: string) {
-  let samples: number[] = [];
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${adminUrl}/api/admin/campaigns/${campaignId}/dashboard`, {
-          headers: { authorization: `Bearer ${apiKey}` },
-        });
-        await res.arrayBuffer();
-        if (res.status === 200) samples.push(performance.now() - started);
-        else failures++;
-      } catch {
-        failures++;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3000 - (performance.now() - started))));
-    }
-  })();
-  return {
-    /** The samples since the last cut. */
-    cut() {
-      const taken = { samples, failures };
-      samples = [];
-      failures = 0;
-      return taken;
-    },
-    async stop() {
-      running = false;
-      await loop;
-    },
-  };
-}
-
-function dashboardFigures(section: string, phase: string, taken: { samples: number[]; failures: number }) {
-  const sorted = [...taken.samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-  return [
-    {
-      section,
-      name: `${phase} dashboard request, median`,
-      value: at(50) ?? Number.NaN,
-      unit: 'ms',
-      target: { op: '<=', value: 200, of: 'value' },
-      note: `${sorted.length} requests, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)} ms, failed ${taken.failures}`,
-    },
-    {
-      section,
-      name: `${phase} dashboard request, p95`,
-      value: at(95) ?? Number.NaN,
-      unit: 'ms',
-    },
-  ] satisfies Figure[];
-}
-
-/**
- * Who the verdicts say clicked: every recipient only scanners opened should be `automated`,
- * every person who acted `human`, every person who only looked `likely_human`.
- */
-async function verdictFigures(
-  section: string,
-  counter: Db,
-  seeded: { campaignId: string; rids: string[] },
-  people: string[],
-): Promise<Figure[]> {
-  const rows = await counter.db
-    .selectFrom('recipients')
-    .select(['rid', 'verdict'])
-    .where('campaign_id', '=', seeded.campaignId)
-    .execute();
-  const verdicts = new Map(rows.map((row) => [row.rid, row.verdict ?? 'none']));
-  const expected = new Map<string, string>(seeded.rids.map((rid) => [rid, 'automated']));
-  people.forEach((rid, k) => expected.set(rid, personKind(k) === 'looks' ? 'likely_human' : 'human'));
-  const tallies = { scanned: new Map<string, number>(), people: new Map<string, number>() };
-  let wrong = 0;
-  for (const [rid, want] of expected) {
-    const got = verdicts.get(rid) ?? 'none';
-    const group = want === 'automated' ? tallies.scanned : tallies.people;
-    group.set(got, (group.get(got) ?? 0) + 1);
-    if (got !== want) wrong++;
-  }
-  const list = (map: Map<string, number>) => [...map].map(([verdict, n]) => `${verdict} ${n}`).join(', ');
-  return [
-    {
-      section,
-      name: 'recipients only scanners opened: automated',
-      value: tallies.scanned.get('automated') ?? 0,
-      unit: '',
-      note: `of ${seeded.rids.length - people.length} (${Math.round(RUNNER_SHARE * 100)}% ran the page): ${list(tallies.scanned)}`,
-    },
-    {
-      section,
-      name: 'people who clicked: human or likely_human',
-      value: (tallies.people.get('human') ?? 0) + (tallies.people.get('likely_human') ?? 0),
-      unit: '',
-      note: `of ${people.length}: ${list(tallies.people)}`,
-    },
-    {
-      section,
-      name: 'recipients judged otherwise than they were',
-      value: wrong,
-      unit: '',
-      target: { op: '<=', value: 0, of: 'value' },
-    },
-  ];
 }
 
 // Run on its own: `npx tsx bench/burst.ts [recipients]` (needs a build: npm run build).
