@@ -4,34 +4,26 @@
  * Eight, not ten: a step is recorded once per recipient (unique index), so the worst case is
  * every recipient reaching every step; 125k recipients then make the 1,000,000 events.
  */
-import { openDatabase, type Db } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
+import type { Db } from '../src/server/db/database';
 import type { NewEvent, NewRecipient } from '../src/server/db/schema';
 import { newId, newRid } from '../src/server/lib/ids';
 import { campaignById } from '../src/server/cli/cli-context';
-import { createDemo } from '../src/server/modules/demo/demo.service';
 import { campaignResults } from '../src/server/modules/results/results.service';
-import { loadConfig } from '../src/server/config';
 import { EVENT_TYPES } from '../src/shared/events';
 import type { BenchDatabase } from './support/databases';
 import type { Figure } from './support/report';
+import { benchDemo, buildInBatches, openBenchStore } from './support/seed';
 
 const EVENTS_PER_RECIPIENT = EVENT_TYPES.length;
-const BATCH = 500;
 
 export async function growthBench(database: BenchDatabase, sizes: number[]): Promise<Figure[]> {
   const section = `growth/${database.kind}`;
   const figures: Figure[] = [];
-  const db = openDatabase(database.url);
-  await migrateToLatest(db.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    POLL_TOKEN_SECRET: 'x'.repeat(40),
-  });
+  const store = await openBenchStore(database);
+  const { db, config } = store;
   for (const size of sizes) {
     // Each size is its own campaign, so every measurement sees exactly `size` recipients.
-    const demo = await createDemo(config, db);
+    const demo = await benchDemo(store);
     const built = await buildCampaign(db, demo.tenantId, demo.campaignId, size);
     figures.push({
       section,
@@ -74,13 +66,11 @@ export async function growthBench(database: BenchDatabase, sizes: number[]): Pro
 }
 
 export async function buildCampaign(db: Db, tenantId: string, campaignId: string, size: number) {
-  const started = performance.now();
   const base = Date.parse('2026-12-01T09:00:00.000Z');
-  let rows = 0;
-  for (let start = 0; start < size; start += BATCH) {
+  const built = await buildInBatches(db, size, (start, end) => {
     const recipients: NewRecipient[] = [];
     const events: NewEvent[] = [];
-    for (let i = start; i < Math.min(size, start + BATCH); i++) {
+    for (let i = start; i < end; i++) {
       const id = newId();
       const at = new Date(base + i * 1000).toISOString();
       recipients.push({
@@ -114,19 +104,9 @@ export async function buildCampaign(db: Db, tenantId: string, campaignId: string
         });
       }
     }
-    await db.db.transaction().execute(async (trx) => {
-      await trx.insertInto('recipients').values(recipients).execute();
-      // SQLite binds at most 32766 parameters per statement; 9 columns x 3000 rows stay below.
-      for (let i = 0; i < events.length; i += 3000)
-        await trx
-          .insertInto('events')
-          .values(events.slice(i, i + 3000))
-          .execute();
-    });
-    rows += recipients.length + events.length;
-  }
-  const ms = performance.now() - started;
-  return { ms, rowsPerSecond: rows / (ms / 1000) };
+    return { recipients, events };
+  });
+  return { ms: built.ms, rowsPerSecond: built.rows / (built.ms / 1000) };
 }
 
 async function median(run: () => Promise<unknown>, times = 5): Promise<number> {

@@ -115,7 +115,8 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
     ratio: 1,
   });
 
-  const server = await startHookwise(env);
+  // Both servers log one line per request to a file, as in production.
+  const server = await startHookwise(env, { logFile: path.join(database.dataDir, 'hookwise.log') });
   figures.push({
     section,
     name: 'start-up to first 200 /api/health',
@@ -213,7 +214,10 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
   // The same work on the same stack, same database, same run: what Hookwise adds beyond it. Each
   // endpoint's floor is measured right after Hookwise's, so both see the same load on a shared
   // machine (measuring all of Hookwise first and the floor minutes later skewed the ratios).
-  const floor = await startFloor({ DATABASE_URL: database.url, POLL_TOKEN_SECRET: SECRET });
+  const floor = await startFloor(
+    { DATABASE_URL: database.url, POLL_TOKEN_SECRET: SECRET },
+    { logFile: path.join(database.dataDir, 'floor.log') },
+  );
   for (const target of targets) {
     const floorLoad = target.path ? { ...target.load, url: `${floor.url}${target.path}` } : undefined;
     // Hookwise, floor, floor, Hookwise (half the time each): a machine that slows down or speeds

@@ -32,7 +32,7 @@ const rids = await addRecipients(database.url, demo.tenantId, demo.campaignId, 2
 const token = new URL(demo.pollUrl).searchParams.get('p') ?? '';
 const pollUrl = Object.keys(decodeJwt(token).urls as Record<string, boolean>)[0];
 const before = new Set(readdirSync(dir));
-const server = await startHookwise(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+const server = await startHookwise(env, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
 let n = 0;
 const next = () => rids[Math.floor(n++ / 3) % rids.length];
 const options: autocannon.Options = { url: server.url, connections: 50, duration: seconds };

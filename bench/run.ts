@@ -10,13 +10,14 @@ import path from 'node:path';
 import { benchDatabases } from './support/databases';
 import { formatFigure, met, type Figure } from './support/report';
 import { root } from './support/processes';
+import { burstBench, FULL_BURST, QUICK_BURST } from './burst';
 import { dashboardBench } from './dashboard';
 import { frontendBench } from './frontend';
 import { growthBench } from './growth';
 import { httpBench } from './http';
 
 const quick = process.argv.includes('--quick');
-// --only=http|growth|dashboard|web runs one section (while working on it); by default all of them run.
+// --only=http|growth|dashboard|burst|web runs one section (while working on it); by default all of them run.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const wanted = (section: string) => !only || only === section;
 const figures: Figure[] = [];
@@ -45,6 +46,14 @@ try {
   }
   for (const database of databases) {
     if (wanted('dashboard')) print(await dashboardBench(database, quick ? 20_000 : 100_000));
+  }
+  for (const database of databases) {
+    if (!wanted('burst')) break;
+    const scale = quick ? QUICK_BURST : FULL_BURST;
+    console.log(
+      `burst/${database.kind}: ${scale.recipients} recipients, ten minutes of clicks compressed ${scale.compression}× (played in ${600 / scale.compression} s)`,
+    );
+    print(await burstBench(database, scale));
   }
   const first = databases[0];
   if (wanted('web') && first) print(await frontendBench(first));

@@ -1,8 +1,9 @@
 /**
  * Many instances, one PostgreSQL: two real server processes on one database behave as one
- * service. The per-client rate limit is one budget across both; a campaign ended through one is
- * closed on the other at once; concurrent reviewer decisions through both leave the current
- * decision and the malicious-URL database in agreement. Needs PostgreSQL (TEST_DATABASE_URL).
+ * service. The per-client rate limit is one budget across both; concurrent reviewer decisions
+ * through both leave the current decision and the malicious-URL database in agreement; a
+ * campaign ended through one is closed on the other at once; a reviewer link revoked through one
+ * is refused by both at once. Needs PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/database';
@@ -15,6 +16,7 @@ import { freePort, startProcess, type ServerProcess } from './support/process-se
 
 const SECRET = 'instances-secret-0123456789-0123456789-abcdef';
 const URL_UNDER_REVIEW = 'https://instances.example/login';
+const REVOKED_URL = 'https://instances.example/revoked';
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 if (!pgUrl) {
@@ -67,9 +69,18 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL', () => {
     expect(statuses).toEqual([404, 404, 404, 404, 429, 429]);
   });
 
-  it('agrees on decisions made through both, and sees a campaign ended through the other', async () => {
-    const [a, b] = await pair(store, '100000');
-    running.push(a, b);
+  /** Two instances with the budget out of the way, shared by the tests below. */
+  let both: Promise<[ServerProcess, ServerProcess]> | undefined;
+  const unlimited = () => {
+    both ??= pair(store, '100000').then((servers) => {
+      running.push(...servers);
+      return servers;
+    });
+    return both;
+  };
+
+  it('keeps decisions and the malicious-URL database in agreement under concurrent submits through both', async () => {
+    const [a, b] = await unlimited();
     const submit = (server: ServerProcess, decision: 'TP' | 'FP') =>
       fetch(`${server.url}/api/submit`, {
         method: 'POST',
@@ -102,13 +113,56 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL', () => {
         await database.close();
       }
     }
+  });
 
+  it('refuses a reviewer link revoked through one instance on both at once', async () => {
+    const [a, b] = await unlimited();
+    const admin = { Authorization: `Bearer ${seeded.apiKey}`, 'Content-Type': 'application/json' };
+    const minted = await fetch(`${a.adminUrl}/api/admin/reviewer-links`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ urls: [REVOKED_URL], reviewer: 'Rita', expires_in_hours: 1 }),
+    });
+    expect(minted.status).toBe(201);
+    const link = (await minted.json()) as { id: string; url: string };
+    const token = new URL(link.url).searchParams.get('p') ?? '';
+    const reviewer = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const decide = (server: ServerProcess) =>
+      fetch(`${server.url}/api/submit`, {
+        method: 'POST',
+        headers: reviewer,
+        body: JSON.stringify({ url: REVOKED_URL, decision: 'TP' }),
+      });
+    const read = (server: ServerProcess) => fetch(`${server.url}/api/decisions`, { headers: reviewer });
+    // Both instances have verified (and cached) the token before it is revoked.
+    for (const server of [a, b]) {
+      expect((await read(server)).status).toBe(200);
+      expect((await decide(server)).status).toBe(200);
+    }
+
+    const revoked = await fetch(`${b.adminUrl}/api/admin/reviewer-links/${link.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${seeded.apiKey}` },
+    });
+    expect(revoked.status).toBe(204);
+    for (const server of [a, b]) {
+      for (const res of [await decide(server), await read(server)]) {
+        expect(res.status, server.url).toBe(401);
+        expect(await res.json()).toMatchObject({ error: { code: 'token_revoked' } });
+      }
+    }
+  });
+
+  it('closes a campaign ended through one instance on the other at once', async () => {
+    const [a, b] = await unlimited();
     expect((await fetch(`${b.url}/api/campaign/${seeded.rid}`)).status).toBe(200);
     const ended = await fetch(`${a.adminUrl}/api/admin/campaigns/${seeded.campaignId}/end`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${seeded.apiKey}` },
     });
     expect(ended.status).toBe(200);
-    expect((await fetch(`${b.url}/api/campaign/${seeded.rid}`)).status).toBe(404);
+    for (const server of [b, a]) {
+      expect((await fetch(`${server.url}/api/campaign/${seeded.rid}`)).status).toBe(404);
+    }
   });
 });

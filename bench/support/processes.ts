@@ -3,7 +3,7 @@
  * event loop with what it measures: a bare node:http baseline and Hookwise itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -44,9 +44,18 @@ async function waitFor200(url: string, child: ChildProcess, timeoutMs = 30_000):
   throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
 }
 
-async function run(args: string[], env: NodeJS.ProcessEnv, port: number, health: string): Promise<Running> {
+async function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  health: string,
+  logFile?: string,
+): Promise<Running> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The process's stdout (its log, one line per request) to a file, as in production.
+  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, 'inherit'] });
+  if (typeof out === 'number') closeSync(out);
   const url = `http://127.0.0.1:${port}`;
   await waitFor200(`${url}${health}`, child);
   const startupMs = performance.now() - started;
@@ -91,10 +100,17 @@ export async function startBaseline(bodyFile?: string): Promise<Running> {
   return run(['-e', BASELINE], env, port, '/');
 }
 
-export async function startHookwise(env: Record<string, string>, nodeArgs: string[] = []): Promise<Running> {
+/**
+ * Hookwise in production mode; with `logFile` its log (one line per request) goes to that file;
+ * `nodeArgs` go to node itself (bench/profile.ts passes --cpu-prof).
+ */
+export async function startHookwise(
+  env: Record<string, string>,
+  options: { logFile?: string; nodeArgs?: string[] } = {},
+): Promise<Running> {
   const port = await freePort();
   return run(
-    [...nodeArgs, 'bin/hookwise.js', 'serve'],
+    [...(options.nodeArgs ?? []), 'bin/hookwise.js', 'serve'],
     {
       ...process.env,
       NODE_ENV: 'production',
@@ -110,17 +126,22 @@ export async function startHookwise(env: Record<string, string>, nodeArgs: strin
     },
     port,
     '/api/health',
+    options.logFile,
   );
 }
 
 /** The same-stack floor (bench/floor-server.ts) on Hookwise's database. */
-export async function startFloor(env: Record<string, string>): Promise<Running> {
+export async function startFloor(
+  env: Record<string, string>,
+  options: { logFile?: string } = {},
+): Promise<Running> {
   const port = await freePort();
   return run(
     ['--import', 'tsx', 'bench/floor-server.ts'],
     { ...process.env, ...env, PORT: String(port) },
     port,
     '/api/health',
+    options.logFile,
   );
 }
 
