@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendingProgress } from '../../../shared/sending';
 import { newTenant } from '../../test/admin-fixtures';
 import { describeEachDatabase } from '../../test/harness';
-import { drain, testWorker } from '../../test/sending-fixtures';
+import { drain, sinkProfile, testWorker } from '../../test/sending-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
@@ -65,23 +65,12 @@ describeEachDatabase('moving from GoPhish', (get) => {
       payload: {},
     });
     expect(launch.statusCode, launch.body).toBe(200);
-    const profile = await h.admin.inject({
-      method: 'POST',
-      url: '/api/admin/sending-profiles',
-      headers: tenant.headers,
-      payload: {
-        name: 'Sink',
-        host: '127.0.0.1',
-        port: sink.port,
-        tls: 'none',
-        envelope_from: 'b@corp-it.example',
-      },
-    });
+    const profileId = await sinkProfile(h, tenant.headers, sink, 'b@corp-it.example');
     await h.admin.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${id}/sending`,
       headers: tenant.headers,
-      payload: { profile_id: profile.json<{ id: string }>().id, rate_per_minute: 60_000 },
+      payload: { profile_id: profileId, rate_per_minute: 60_000 },
     });
     const worker = testWorker(h);
     await drain(worker, async () =>

@@ -4,11 +4,10 @@
  * sending was paused and resumed, with two workers sharing the outbox. Checked on the times a
  * real SMTP server received the messages and on the acceptance times the outbox recorded.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database';
 import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+import { describeEachDatabase } from '../../test/harness';
+import { secondDatabase, sinkProfile } from '../../test/sending-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { outboxWorker, type OutboxWorker } from './outbox-worker';
@@ -40,30 +39,13 @@ describeEachDatabase('the sending rate', (get) => {
   });
   afterAll(() => sink?.close());
 
-  async function secondDatabase(h: Harness) {
-    if (h.database.dialect !== 'postgres') return undefined;
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(h.database.db);
-    return openDatabase(process.env.TEST_DATABASE_URL!, { schema: rows[0]!.schema, poolSize: 3 });
-  }
-
   it(
     'never sends more than the rate in any minute after a late start and a pause and resume',
     { timeout: 60_000 },
     async () => {
       const h = get();
       const tenant = await newTenant(h);
-      const profile = await h.admin.inject({
-        method: 'POST',
-        url: '/api/admin/sending-profiles',
-        headers: tenant.headers,
-        payload: {
-          name: 'Sink',
-          host: '127.0.0.1',
-          port: sink.port,
-          tls: 'none',
-          envelope_from: 'b@w.example',
-        },
-      });
+      const profileId = await sinkProfile(h, tenant.headers, sink, 'b@w.example');
       const campaignId = await importCampaign(
         h,
         tenant,
@@ -78,7 +60,7 @@ describeEachDatabase('the sending rate', (get) => {
       const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
       const started = Date.now();
       await startSending(h.database.db, config, campaign, {
-        profile_id: profile.json<{ id: string }>().id,
+        profile_id: profileId,
         rate_per_minute: RATE,
         spread_minutes: 0,
       });

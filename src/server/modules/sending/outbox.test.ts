@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SendingProgress } from '../../../shared/sending';
-import { openDatabase } from '../../db/database';
 import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+import { describeEachDatabase } from '../../test/harness';
+import { secondDatabase, sinkProfile } from '../../test/sending-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { outboxWorker } from './outbox-worker';
@@ -22,31 +21,13 @@ describeEachDatabase('the outbox', (get) => {
   });
   afterAll(() => sink?.close());
 
-  /** A second pool on the same database (PostgreSQL): as another process would have. */
-  async function secondDatabase(h: Harness) {
-    if (h.database.dialect !== 'postgres') return undefined;
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(h.database.db);
-    return openDatabase(process.env.TEST_DATABASE_URL!, { schema: rows[0]!.schema, poolSize: 3 });
-  }
-
   it(
     `sends ${COUNT} messages within the rate, each exactly once, with two workers`,
     { timeout: 60_000 },
     async () => {
       const h = get();
       const tenant = await newTenant(h);
-      const profile = await h.admin.inject({
-        method: 'POST',
-        url: '/api/admin/sending-profiles',
-        headers: tenant.headers,
-        payload: {
-          name: 'Sink',
-          host: '127.0.0.1',
-          port: sink.port,
-          tls: 'none',
-          envelope_from: 'b@rate.example',
-        },
-      });
+      const profileId = await sinkProfile(h, tenant.headers, sink, 'b@rate.example');
       const campaignId = await importCampaign(
         h,
         tenant,
@@ -70,7 +51,7 @@ describeEachDatabase('the outbox', (get) => {
       // Through the service with the compressed clock: the plan (due times) is made where the sending starts.
       const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
       await startSending(h.database.db, config, campaign, {
-        profile_id: profile.json<{ id: string }>().id,
+        profile_id: profileId,
         rate_per_minute: RATE,
         spread_minutes: 0,
       });
