@@ -1,8 +1,9 @@
 /** Starts a campaign: a name and a default language make a draft, which opens in the editor. */
 import { useState, type FormEvent } from 'react';
+import { LanguageSelect } from '../../../components/language-select';
 import { useT } from '../../../lib/use-t';
 import { useNavigate } from 'react-router';
-import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../shared/languages';
+import { type LanguageCode } from '../../../../shared/languages';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useCreateCampaign } from '../api/campaigns';
 
@@ -37,17 +38,7 @@ export function NewCampaignForm({ initialLanguage }: { initialLanguage: Language
         </div>
         <div className="field">
           <label htmlFor="new-campaign-language">{t('campaigns.new.language')}</label>
-          <select
-            id="new-campaign-language"
-            value={language}
-            onChange={(e) => isLanguageCode(e.target.value) && setLanguage(e.target.value)}
-          >
-            {LANGUAGE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {LANGUAGES[code].name}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="new-campaign-language" value={language} onChange={setLanguage} />
         </div>
       </div>
       <ErrorAlert error={create.error} />

@@ -3,8 +3,9 @@
  * a page the operator picks, at phone or (scaled) desktop width.
  */
 import { useId, useState } from 'react';
+import { LanguageSelect } from '../../../components/language-select';
 import { usePreviewT } from '../hooks/use-preview-t';
-import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../shared/languages';
+import { LANGUAGES, type LanguageCode } from '../../../../shared/languages';
 import { PREVIEW_PAGES, type PreviewPage } from '../api/mint-preview';
 import { usePreview } from '../hooks/use-preview';
 import { PreviewFrame, type PreviewWidth } from './preview-frame';
@@ -43,17 +44,7 @@ export function PreviewPanel({
       </h2>
       <div className="preview-panel__controls">
         <label htmlFor={`${id}-language`}>{t('preview.language')}</label>
-        <select
-          id={`${id}-language`}
-          value={language}
-          onChange={(e) => isLanguageCode(e.target.value) && setLanguage(e.target.value)}
-        >
-          {LANGUAGE_CODES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGES[code].name}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect id={`${id}-language`} value={language} onChange={setLanguage} />
         <label htmlFor={`${id}-page`}>{t('preview.page')}</label>
         <select
           id={`${id}-page`}

@@ -6,12 +6,8 @@
  * can never act in the console's origin.
  */
 import { useId, useState } from 'react';
-import {
-  LANGUAGE_CODES,
-  LANGUAGES,
-  isLanguageCode,
-  type LanguageCode,
-} from '../../../../../shared/languages';
+import { LanguageSelect } from '../../../../components/language-select';
+import { LANGUAGES, type LanguageCode } from '../../../../../shared/languages';
 import { useEmailPreview } from '../../hooks/use-email-preview';
 import { useEditorT } from '../../lib/use-editor-t';
 import { useEditor } from '../editor-context';
@@ -36,17 +32,7 @@ export function EmailPreviewPanel({ delayMs }: { delayMs?: number }) {
       </h3>
       <div className="email-preview__controls">
         <label htmlFor={`${id}-language`}>{t('emailPreview.language')}</label>
-        <select
-          id={`${id}-language`}
-          value={language}
-          onChange={(e) => isLanguageCode(e.target.value) && setLanguage(e.target.value)}
-        >
-          {LANGUAGE_CODES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGES[code].name}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect id={`${id}-language`} value={language} onChange={setLanguage} />
         <span role="status">{loading ? t('emailPreview.loading') : ''}</span>
       </div>
       {error && (
