@@ -14,7 +14,12 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: 'main.js' } },
+    rollupOptions: {
+      output: {
+        entryFileNames: 'main.js',
+        minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+      },
+    },
   },
   publicDir: false,
   // Dependencies bundled in too: start-up was mostly Node resolving and reading thousands of

@@ -1,6 +1,9 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8
 // Entry point of the `hookwise` command. Runs the built server (dist/server, plain JavaScript:
 // quick to start) when it is up to date with the sources, else the TypeScript sources through tsx.
+// The flag caps V8's young generation at 16 MB (its default grows to 32 MB under load): the same
+// throughput in the benchmarks, 30 MB less resident memory. `node bin/hookwise.js` skips the
+// line above; pass the flag yourself there (README, "Memory and the SQLite log").
 import { isFresh } from './freshness.js';
 
 const built = isFresh('dist/server/main.js', ['src/server', 'src/shared']);

@@ -9,6 +9,15 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The Node flags the `hookwise` command runs with (its shebang line): the benchmarks start the
+ * server as `npx hookwise serve` does, with `node` named so that profiling flags can join them.
+ */
+export const HOOKWISE_NODE_FLAGS = (() => {
+  const shebang = readFileSync(path.join(root, 'bin/hookwise.js'), 'utf8').split('\n')[0] ?? '';
+  return shebang.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -110,7 +119,7 @@ export async function startHookwise(
 ): Promise<Running> {
   const port = await freePort();
   return run(
-    [...(options.nodeArgs ?? []), 'bin/hookwise.js', 'serve'],
+    [...HOOKWISE_NODE_FLAGS, ...(options.nodeArgs ?? []), 'bin/hookwise.js', 'serve'],
     {
       ...process.env,
       NODE_ENV: 'production',

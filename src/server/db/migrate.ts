@@ -17,6 +17,8 @@ import * as outboxRateWindow from './migrations/2026-12-01-0001-outbox-rate-wind
 import * as urlReporters from './migrations/2026-12-02-0001-url-reporters';
 import * as networkReadIndexes from './migrations/2026-12-03-0007-network-read-indexes';
 import * as rateLimitsUnlogged from './migrations/2026-12-03-0008-rate-limits-unlogged';
+import * as campaignContentVersion from './migrations/2026-12-04-0001-campaign-content-version';
+import * as visitWriteIndexes from './migrations/2026-12-04-0002-visit-write-indexes';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-0001-url-reporters': urlReporters,
   '2026-12-03-0007-network-read-indexes': networkReadIndexes,
   '2026-12-03-0008-rate-limits-unlogged': rateLimitsUnlogged,
+  '2026-12-04-0001-campaign-content-version': campaignContentVersion,
+  '2026-12-04-0002-visit-write-indexes': visitWriteIndexes,
 };
 
 /**

@@ -29,6 +29,8 @@ export interface CampaignTable {
   name: string;
   /** The validated campaign file, as JSON text. */
   content: string;
+  /** Raised with every change to `content`: caches of the parsed file compare it. */
+  content_version: Generated<number>;
   language_code: LanguageCode;
   starts_at: string | null;
   ends_at: string | null;

@@ -2,7 +2,7 @@
  * SQL for campaigns: store a campaign file, list, find, dates, end. Scoped by tenant, except
  * where `tenantId` is undefined: the CLI's whole-database view.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CampaignFile } from '../../../shared/campaign';
 import type { Database, NewCampaign } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
@@ -98,7 +98,12 @@ export async function updateCampaignContent(
 ) {
   await db
     .updateTable('campaigns')
-    .set({ name: file.name, language_code: file.language_code, content: JSON.stringify(file) })
+    .set({
+      name: file.name,
+      language_code: file.language_code,
+      content: JSON.stringify(file),
+      content_version: sql`content_version + 1`,
+    })
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
     .execute();

@@ -25,9 +25,8 @@ import {
   recipientJudgement,
   type Judgement,
 } from './click-verdict';
-import { insertEventOnce, markStepReached, type RecipientRow } from './journey.repository';
+import { insertEventOnce, type RecipientRow } from './journey.repository';
 import {
-  clearStepBit,
   countNetworkRecipients,
   downgradeVisits,
   findNetworkVisitsToDowngrade,
@@ -36,6 +35,7 @@ import {
   listVisitsWithVerdict,
   touchNetworkRecipient,
   setRecipientVerdict,
+  type ClickedStepChange,
   type ClickTiming,
 } from './visits.repository';
 
@@ -161,11 +161,11 @@ function clickTiming(row: RecipientRow, at: string): ClickTiming {
 const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
 
 /**
- * The recipient's verdict after one more visit, none of its visits downgraded: its stored
- * verdict (the best of its earlier visits') and the new visit's decide which verdict is best
- * without reading the visits. A worse visit changes nothing; otherwise only the best verdict's
- * visits are read, and nothing is written when the verdict and its reasons stay the same (but
- * the first click's time, when this visit brought it).
+ * The recipient's verdict after one more visit, none of its visits downgraded, from its stored
+ * verdict (the best of its earlier visits', with their reasons) and the new visit's, without
+ * reading the visits: a better visit's judgement becomes the recipient's; an equal one adds its
+ * reasons (up to the most kept); a worse one changes nothing. Nothing is written when the verdict
+ * and its reasons stay the same (but the first click's time, when this visit brought it).
  */
 async function judgeAfterVisit(
   trx: Kysely<Database>,
@@ -173,36 +173,27 @@ async function judgeAfterVisit(
   visit: Judgement,
   click?: ClickTiming,
 ) {
-  const { verdict } = visit;
   const stored = await findRecipientVerdict(trx, recipientId);
   const before = stored?.verdict ?? null;
-  // No verdict yet: this is the recipient's first visit, and its judgement the recipient's.
-  if (before === null) {
-    const first = recipientJudgement([visit]);
-    if (first) await applyJudgement(trx, recipientId, first, { before, click });
-    return;
-  }
+  const storedReasons = stored?.verdict_reasons ?? '[]';
   let judged: Judgement | null = null;
-  // A visit as good as the best so far, or better: its verdict is the best, and its visits decide.
-  if (rankOf(verdict) <= rankOf(before)) {
-    const visits = await listVisitsWithVerdict(trx, recipientId, verdict, REASON_VISITS);
-    judged = recipientJudgement(
-      visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
-    );
+  // No verdict yet (the recipient's first visit), or a better one: this visit's judgement.
+  if (before === null || rankOf(visit.verdict) < rankOf(before)) judged = recipientJudgement([visit]);
+  else if (visit.verdict === before) {
+    judged = recipientJudgement([{ verdict: before, reasons: parseReasons(storedReasons) }, visit]);
   }
   const unchanged =
-    !judged || (judged.verdict === before && JSON.stringify(judged.reasons) === stored?.verdict_reasons);
+    !judged || (judged.verdict === before && JSON.stringify(judged.reasons) === storedReasons);
   if (!unchanged && judged) {
     await applyJudgement(trx, recipientId, judged, { before, click });
-  } else if (click) {
+  } else if (click && before) {
     // The verdict stands; the first click's time still goes on the recipient.
-    const reasons = stored?.verdict_reasons ?? '[]';
-    await setRecipientVerdict(
-      trx,
-      recipientId,
-      { verdict: before, reasons, reasonKinds: reasonKindBits(parseReasons(reasons)) },
-      click,
-    );
+    const kept = {
+      verdict: before,
+      reasons: storedReasons,
+      reasonKinds: reasonKindBits(parseReasons(storedReasons)),
+    };
+    await setRecipientVerdict(trx, recipientId, kept, { ...CLICKED, change: 'keep' }, click);
   }
 }
 
@@ -244,26 +235,21 @@ async function applyJudgement(
   judged: Judgement,
   { before, click }: { before?: ClickVerdict | null; click?: ClickTiming | undefined },
 ) {
-  await setRecipientVerdict(
-    trx,
-    recipientId,
-    {
-      verdict: judged.verdict,
-      reasons: JSON.stringify(judged.reasons),
-      reasonKinds: reasonKindBits(judged.reasons),
-    },
-    click,
-  );
-  if (COUNTED_VERDICTS.includes(judged.verdict)) {
-    await markStepReached(trx, recipientId, {
-      type: 'clicked',
-      rank: eventRank('clicked'),
-      bit: stepBit('clicked'),
-    });
-  } else if (!before || COUNTED_VERDICTS.includes(before)) {
-    await clearStepBit(trx, recipientId, stepBit('clicked'));
-  }
+  const change: ClickedStepChange = COUNTED_VERDICTS.includes(judged.verdict)
+    ? 'reach'
+    : !before || COUNTED_VERDICTS.includes(before)
+      ? 'clear'
+      : 'keep';
+  const verdict = {
+    verdict: judged.verdict,
+    reasons: JSON.stringify(judged.reasons),
+    reasonKinds: reasonKindBits(judged.reasons),
+  };
+  await setRecipientVerdict(trx, recipientId, verdict, { ...CLICKED, change }, click);
 }
+
+/** The clicked step, as the verdict's update sets or clears it. */
+const CLICKED = { bit: stepBit('clicked'), rank: eventRank('clicked') };
 
 export function parseReasons(text: string | null): string[] {
   if (!text) return [];

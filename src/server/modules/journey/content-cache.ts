@@ -11,15 +11,18 @@ import type { LanguageCode } from '../../../shared/languages';
 import { cleanOperatorHtml } from '../../lib/operator-html';
 
 interface Entry {
-  raw: string;
+  /** What the file was cached for: its stored text (compared), or its campaign's content version. */
+  stamp: string | number;
+  /** The stored text's length, for the cache's bound. */
+  length: number;
   file: CampaignFile | null;
   /** The file in each content language asked for so far, localised and cleaned. */
   languages: Map<LanguageCode, CampaignFile>;
 }
 
 /**
- * By key (a campaign id, a preview id). The raw text is kept and compared, so an operator's
- * change to a campaign is seen at once. Bounded by bytes (a campaign file can be large), least
+ * By key (a campaign id, a preview id). A campaign's content version, or else the raw text, is
+ * kept and compared, so an operator's change to a campaign is seen at once. Bounded by bytes (a campaign file can be large), least
  * recently used out first.
  */
 const entries = new LRUCache<string, Entry>({
@@ -27,7 +30,7 @@ const entries = new LRUCache<string, Entry>({
   // UTF-16 in memory and the parsed copy about as large again (4 bytes a character), plus up to
   // one localised copy per language the file has (they share the untranslated parts).
   sizeCalculation: (entry) =>
-    Math.max(1, entry.raw.length * (4 + 2 * (1 + Object.keys(entry.file?.translations ?? {}).length))),
+    Math.max(1, entry.length * (4 + 2 * (1 + Object.keys(entry.file?.translations ?? {}).length))),
 });
 
 export interface LocalisedContent {
@@ -41,7 +44,34 @@ export interface LocalisedContent {
  * (see contentLanguage); null when the stored text is no valid campaign file.
  */
 export function localisedContent(key: string, raw: string, language: LanguageCode): LocalisedContent | null {
-  const entry = entryFor(key, raw);
+  return localised(
+    entryFor(key, raw, () => raw),
+    language,
+  );
+}
+
+/**
+ * A campaign's content at `version`, in the content language for a reader of `language`:
+ * `load` (the stored text and its version) runs only when this version is not cached yet, so a
+ * request reads a number rather than the whole file. Null when the file is no valid campaign file.
+ */
+export async function localisedCampaign(
+  campaignId: string,
+  version: number,
+  language: LanguageCode,
+  load: () => Promise<{ content: string; version: number } | undefined>,
+): Promise<LocalisedContent | null> {
+  const cached = entries.get(campaignId);
+  if (cached?.stamp === version) return localised(cached, language);
+  const stored = await load();
+  if (!stored) return null;
+  return localised(
+    entryFor(campaignId, stored.version, () => stored.content),
+    language,
+  );
+}
+
+function localised(entry: Entry, language: LanguageCode): LocalisedContent | null {
   if (!entry.file) return null;
   const chosen = contentLanguage(entry.file, language);
   let content = entry.languages.get(chosen);
@@ -52,10 +82,11 @@ export function localisedContent(key: string, raw: string, language: LanguageCod
   return { content, language: chosen };
 }
 
-function entryFor(key: string, raw: string): Entry {
+function entryFor(key: string, stamp: string | number, text: () => string): Entry {
   const cached = entries.get(key);
-  if (cached?.raw === raw) return cached;
-  const entry: Entry = { raw, file: parse(raw), languages: new Map() };
+  if (cached?.stamp === stamp) return cached;
+  const raw = text();
+  const entry: Entry = { stamp, length: raw.length, file: parse(raw), languages: new Map() };
   entries.set(key, entry);
   return entry;
 }

@@ -1,7 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
-import { campaignDataSchema, DEFAULT_PUBLIC_SITE, type CampaignData } from '../../../shared/campaign';
+import {
+  campaignDataSchema,
+  campaignFileSchema,
+  DEFAULT_PUBLIC_SITE,
+  type CampaignData,
+} from '../../../shared/campaign';
 import { newRid } from '../../lib/ids';
 import { describeEachDatabase } from '../../test/harness';
+import { updateCampaignContent } from '../campaigns/campaigns.repository';
 import { demoCampaign } from '../demo/demo-campaign';
 import { MINIMAL_CAMPAIGN, seedCampaign } from './journey.fixtures';
 
@@ -248,5 +254,24 @@ describeEachDatabase('GET /api/campaign/:rid', (get) => {
     expect(awareness.content).toBe(
       '<h2>Tips</h2><img src="x" /><a target="_blank" rel="noopener noreferrer">a</a><p>ok</p>',
     );
+  });
+});
+
+describeEachDatabase('campaign content as recipients get it', (get) => {
+  it('serves a changed campaign file at once, though the file read before is cached', async () => {
+    const { db } = get().database;
+    const seeded = await seedCampaign(db, MINIMAL_CAMPAIGN);
+    const rid = seeded.recipients[0]!.rid;
+    const read = async () =>
+      (await get().app.inject({ method: 'GET', url: `/api/campaign/${rid}` })).json<CampaignData>();
+    expect((await read()).awareness.content).toBe('Plain text awareness.');
+    // Straight through the repository: the API allows this on drafts only, and drafts serve no one.
+    await updateCampaignContent(
+      db,
+      seeded.tenantId,
+      seeded.campaignId,
+      campaignFileSchema.parse({ ...MINIMAL_CAMPAIGN, awareness: { content: 'Changed awareness.' } }),
+    );
+    expect((await read()).awareness.content).toBe('Changed awareness.');
   });
 });

@@ -21,7 +21,7 @@ const recipientByRid = compiledOnce((db, rid: string) =>
       'r.score',
       'r.created_at as recipient_created_at',
       'r.sent_at',
-      'c.content',
+      'c.content_version',
       'c.language_code',
       'c.starts_at',
       'c.ends_at',
@@ -36,6 +36,15 @@ export async function findRecipientByRid(db: Kysely<Database>, rid: string) {
 }
 
 export type RecipientRow = NonNullable<Awaited<ReturnType<typeof findRecipientByRid>>>;
+
+const campaignContent = compiledOnce((db, campaignId: string) =>
+  db.selectFrom('campaigns').select(['content', 'content_version as version']).where('id', '=', campaignId),
+);
+
+/** A campaign's stored file and its content version, read together. */
+export async function findCampaignContent(db: Kysely<Database>, campaignId: string) {
+  return (await campaignContent(db, campaignId)).rows[0];
+}
 
 /** The details of one of the recipient's events, if it has one of that type. */
 export async function findEventDetails(db: Kysely<Database>, recipientId: string, type: EventType) {

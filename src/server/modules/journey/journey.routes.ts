@@ -16,7 +16,6 @@ import {
   type EventBody,
   type EventResponse,
 } from '../../../shared/journey';
-import type { LanguageCode } from '../../../shared/languages';
 import { JOURNEY_PATHS, LANDING_PATH } from '../../../shared/routes';
 import type { AppContext } from '../../context';
 import { isNotFound } from '../../lib/errors';
@@ -28,13 +27,13 @@ import { requestFacts } from './click-evidence';
 import { clampUserAgent, truncateIp } from './client-ip';
 import {
   campaignData,
-  landingTemplate,
   openJourneyPage,
   recordBeacon,
   recordEvent,
   templateDocument,
   type ClickDetails,
   type ClientMeta,
+  type OpenedPage,
 } from './journey.service';
 import { LANDING_CSP, TEMPLATE_CSP } from './template';
 
@@ -48,10 +47,8 @@ const ridParams = z.object({ rid: z.string().max(128) });
 export interface JourneySurface {
   /** The landing template's policy: never framed for recipients; the console frames previews. */
   landingCsp: string;
-  /** The page language for a journey page with this rid; landing on /phish may record a visit. */
-  openPage(rid: string, landing: boolean, meta: ClientMeta): Promise<LanguageCode>;
-  /** /phish as the operator's template itself; undefined: the app's built-in page. */
-  landingTemplate(rid: string): Promise<string | undefined>;
+  /** A journey page for this rid: its language; landing on /phish may record a visit. */
+  openPage(rid: string, landing: boolean, meta: ClientMeta): Promise<OpenedPage>;
   campaignData(rid: string): Promise<CampaignData>;
   /** The template document for the SEI page's frame. */
   templateDocument(rid: string): Promise<string>;
@@ -63,7 +60,6 @@ export function journeyRoutes(ctx: AppContext, page: AppPage) {
   const surface: JourneySurface = {
     landingCsp: LANDING_CSP,
     openPage: (rid, landing, meta) => openJourneyPage(ctx, rid, { landing, meta }),
-    landingTemplate: (rid) => landingTemplate(ctx, rid),
     campaignData: (rid) => campaignData(ctx, rid),
     templateDocument: (rid) => templateDocument(ctx, rid),
     recordEvent: (body, meta) => recordEvent(ctx, body, meta),
@@ -83,10 +79,9 @@ export function journeySurfaceRoutes(
 
   for (const path of JOURNEY_PATHS) {
     app.get(path, { config }, async (request, reply) => {
-      const language = await pageLanguage(surface, request, path === LANDING_PATH);
-      const template = path === LANDING_PATH && language ? await landingPage(surface, request) : undefined;
-      if (template) return sendLandingTemplate(reply, template, surface.landingCsp);
-      return page.send(request, reply, 200, language);
+      const opened = await openedPage(surface, request, path === LANDING_PATH);
+      if (opened?.template) return sendLandingTemplate(reply, opened.template, surface.landingCsp);
+      return page.send(request, reply, 200, opened?.language);
     });
   }
 
@@ -140,14 +135,14 @@ export function journeySurfaceRoutes(
 
 /**
  * The recipient's language for a journey page with a rid (landing on /phish records
- * `visited`); undefined without a usable rid: the page then follows the browser's language,
- * and the app shows the campaign-error page.
+ * `visited`, and may be the operator's template itself); undefined without a usable rid: the
+ * page then follows the browser's language, and the app shows the campaign-error page.
  */
-async function pageLanguage(
+async function openedPage(
   surface: JourneySurface,
   request: FastifyRequest,
   landing: boolean,
-): Promise<LanguageCode | undefined> {
+): Promise<OpenedPage | undefined> {
   const { rid } = request.query as Record<string, unknown>;
   if (typeof rid !== 'string') return undefined;
   try {
@@ -155,22 +150,6 @@ async function pageLanguage(
   } catch (error) {
     // The page is served regardless; a lost `visited` must not cost the recipient the page.
     if (!isNotFound(error)) request.log.error({ err: error }, 'journey page lookup failed');
-    return undefined;
-  }
-}
-
-/**
- * The operator's template as the landing page itself, for an open rid whose campaign has one
- * (see template.ts for why top-level and how it is sandboxed); undefined otherwise, and /phish is
- * then the app. A failed lookup also falls back to the app, which shows its built-in page.
- */
-async function landingPage(surface: JourneySurface, request: FastifyRequest): Promise<string | undefined> {
-  const { rid } = request.query as Record<string, unknown>;
-  if (typeof rid !== 'string') return undefined;
-  try {
-    return await surface.landingTemplate(rid);
-  } catch (error) {
-    request.log.error({ err: error }, 'landing template lookup failed');
     return undefined;
   }
 }

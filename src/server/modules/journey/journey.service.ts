@@ -10,9 +10,10 @@ import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '..
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
 import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
-import { conflict, isNotFound, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
 import {
+  findCampaignContent,
   findEventDetails,
   findLatestAttempt,
   findRecipientByRid,
@@ -26,7 +27,7 @@ import {
 import { buildCampaignData } from './campaign-data';
 import type { RequestFacts } from './click-evidence';
 import { recordVisit, recordVisitIn } from './clicks.service';
-import { localisedContent } from './content-cache';
+import { localisedCampaign } from './content-cache';
 import { scoreAnswers, validateAnswers } from './scoring';
 import { renderLandingTemplate, renderTemplate } from './template';
 
@@ -48,7 +49,12 @@ export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.
   if (!RID_PATTERN.test(rid)) throw notFound();
   const row = await findRecipientByRid(db, rid);
   if (!row || !isRunning(row, now)) throw notFound();
-  const localised = localisedContent(row.campaign_id, row.content, recipientLanguage(row));
+  const localised = await localisedCampaign(
+    row.campaign_id,
+    row.content_version,
+    recipientLanguage(row),
+    () => findCampaignContent(db, row.campaign_id),
+  );
   if (!localised) throw notFound();
   return { row, content: localised.content };
 }
@@ -100,17 +106,26 @@ export function recipientLanguage(row: RecipientRow): LanguageCode {
   return isLanguageCode(language) ? language : 'en';
 }
 
+/** A journey page as served for a rid: its language, and for /phish the operator's template, if any. */
+export interface OpenedPage {
+  language: LanguageCode;
+  /** The landing page (/phish) as the operator's template itself; undefined: the app's page. */
+  template?: string | undefined;
+}
+
 /**
  * A journey page (/phish, its steps, /campaign pages) is being served for a rid: returns the
  * recipient's language, so the page is inlined in it. Serving the landing page (/phish) also
  * records `visited`, once. Any GET does that — a mail scanner as much as a person — so it is
  * weak evidence; `clicked` needs the running page. A bad rid is the plain 404 of loadJourney.
+ * The landing's template (template.ts: why top-level, how sandboxed) comes from the same read
+ * of the recipient: one lookup per page.
  */
 export async function openJourneyPage(
   ctx: AppContext,
   rid: string,
   page: { landing: boolean; meta: ClientMeta },
-): Promise<LanguageCode> {
+): Promise<OpenedPage> {
   const { db } = ctx.database;
   const journey = await loadJourney(db, rid).catch(async (error: unknown) => {
     // A real rid whose campaign is not running (not yet, or no longer) still gets its page —
@@ -119,40 +134,24 @@ export async function openJourneyPage(
     if (row) return { row, content: null };
     throw error;
   });
-  if (page.landing && journey.content) {
-    const { row } = journey;
-    const { request } = page.meta;
-    // The step and the visit's evidence in one transaction: one commit per landing.
-    await db.transaction().execute(async (trx) => {
-      // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
-      if (request?.method !== 'HEAD') await stepIn(trx, newEvent(row, 'visited', {}, page.meta));
-      if (request) {
-        await recordVisitIn(trx, ctx.config, row, {
-          source: 'page',
-          request,
-          network: page.meta.ip,
-          report: null,
-        });
-      }
-    });
-  }
-  return recipientLanguage(journey.row);
-}
-
-/**
- * The landing page (/phish) as the operator's template itself, served top-level under its
- * sandboxing policy (template.ts); undefined when the rid is not open or the campaign has no
- * template, and /phish is then the app with its built-in sign-in page.
- */
-export async function landingTemplate(ctx: AppContext, rid: string): Promise<string | undefined> {
-  let journey: Journey;
-  try {
-    journey = await loadJourney(ctx.database.db, rid);
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-  return landingDocument(journey.content, rid);
+  const language = recipientLanguage(journey.row);
+  if (!page.landing || !journey.content) return { language };
+  const { row, content } = journey;
+  const { request } = page.meta;
+  // The step and the visit's evidence in one transaction: one commit per landing.
+  await db.transaction().execute(async (trx) => {
+    // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
+    if (request?.method !== 'HEAD') await stepIn(trx, newEvent(row, 'visited', {}, page.meta));
+    if (request) {
+      await recordVisitIn(trx, ctx.config, row, {
+        source: 'page',
+        request,
+        network: page.meta.ip,
+        report: null,
+      });
+    }
+  });
+  return { language, template: landingDocument(content, rid) };
 }
 
 /** The operator's template with our landing script, which knows where a submit leads. */

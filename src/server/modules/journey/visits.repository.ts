@@ -1,6 +1,7 @@
 /** SQL for visit evidence: appending visits, fan-out per network, and recipients' verdicts. */
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type UpdateObject } from 'kysely';
 import type { ClickVerdict, VisitSource } from '../../../shared/clicks';
+import type { EventType } from '../../../shared/events';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, NewVisit } from '../../db/schema';
 
@@ -161,10 +162,20 @@ export async function listVisitsWithVerdict(
   return (await visitsWithVerdict(db, recipientId, verdict, limit)).rows;
 }
 
-/** The verdict a recipient carries (the best of its visits') and its reasons, as stored. */
-const recipientVerdict = compiledOnce((db, recipientId: string) =>
-  db.selectFrom('recipients').select(['verdict', 'verdict_reasons']).where('id', '=', recipientId),
-);
+/**
+ * The verdict a recipient carries (the best of its visits') and its reasons, as stored; read in
+ * the visit's transaction, which judges from it. On PostgreSQL the row is locked until the
+ * transaction ends, so two visits to one link judged at once (a scanner and its person) take
+ * turns rather than each judging from the verdict before the other; SQLite's one writer already
+ * takes turns.
+ */
+const recipientVerdict = compiledOnce((db, recipientId: string) => {
+  const query = db
+    .selectFrom('recipients')
+    .select(['verdict', 'verdict_reasons'])
+    .where('id', '=', recipientId);
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+});
 
 export async function findRecipientVerdict(db: Kysely<Database>, recipientId: string) {
   return (await recipientVerdict(db, recipientId)).rows[0];
@@ -176,45 +187,79 @@ export interface ClickTiming {
   click_seconds: number | null;
 }
 
-const verdictUpdate = compiledOnce(
-  (db, recipientId: string, verdict: ClickVerdict, reasons: string, reasonKinds: number) =>
-    db
-      .updateTable('recipients')
-      .set({ verdict, verdict_reasons: reasons, reason_kinds: reasonKinds })
-      .where('id', '=', recipientId),
+/** What a verdict's update does to the clicked step: sets it (a counted verdict), takes it off, or leaves it. */
+export type ClickedStepChange = 'reach' | 'clear' | 'keep';
+
+/**
+ * The recipient's verdict, reasons and their kinds, and its first click's time when one is given
+ * (clickedAt null leaves both click columns as they are); `steps` adds the clicked step's change.
+ * The cast names the parameter's type for PostgreSQL, which cannot infer it from `is null`.
+ */
+function verdictUpdate(
+  db: Kysely<Database>,
+  recipientId: string,
+  verdict: ClickVerdict,
+  reasons: string,
+  reasonKinds: number,
+  clickedAt: string | null,
+  clickSeconds: number | null,
+  steps: UpdateObject<Database, 'recipients'> = {},
+) {
+  return db
+    .updateTable('recipients')
+    .set({
+      verdict,
+      verdict_reasons: reasons,
+      reason_kinds: reasonKinds,
+      clicked_at: sql<string | null>`coalesce(${clickedAt}, clicked_at)`,
+      click_seconds: sql<
+        number | null
+      >`case when cast(${clickedAt} as text) is null then click_seconds else ${clickSeconds} end`,
+      ...steps,
+    })
+    .where('id', '=', recipientId);
+}
+
+type VerdictArgs = [string, ClickVerdict, string, number, string | null, number | null];
+
+const verdictKeepingStep = compiledOnce((db, ...args: VerdictArgs) => verdictUpdate(db, ...args));
+
+const verdictReachingStep = compiledOnce((db, ...args: [...VerdictArgs, bit: number, rank: number]) => {
+  const [bit, rank] = [args[6], args[7]];
+  const forward = sql<boolean>`status_rank < ${rank}`;
+  return verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), {
+    steps: sql<number>`steps | ${bit}`,
+    status: sql<EventType>`case when ${forward} then 'clicked' else status end`,
+    status_rank: sql<number>`case when ${forward} then ${rank} else status_rank end`,
+  });
+});
+
+const verdictClearingStep = compiledOnce((db, ...args: [...VerdictArgs, bit: number]) =>
+  verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), {
+    steps: sql<number>`case when (steps & ${args[6]}) <> 0 then steps - ${args[6]} else steps end`,
+  }),
 );
 
-/** The recipient's verdict with its reasons and their kinds (bits); with its first click, when new. */
+/**
+ * The recipient's verdict with its reasons and their kinds (bits), with its first click when
+ * new, and the clicked step's change (`bit`, `rank`: the clicked step's): one statement.
+ */
 export async function setRecipientVerdict(
   db: Kysely<Database>,
   recipientId: string,
   judged: { verdict: ClickVerdict; reasons: string; reasonKinds: number },
+  step: { change: ClickedStepChange; bit: number; rank: number },
   click?: ClickTiming,
 ) {
-  if (!click) {
-    await verdictUpdate(db, recipientId, judged.verdict, judged.reasons, judged.reasonKinds);
-    return;
-  }
-  await db
-    .updateTable('recipients')
-    .set({
-      verdict: judged.verdict,
-      verdict_reasons: judged.reasons,
-      reason_kinds: judged.reasonKinds,
-      ...click,
-    })
-    .where('id', '=', recipientId)
-    .execute();
-}
-
-const stepBitClear = compiledOnce((db, recipientId: string, bit: number) =>
-  db
-    .updateTable('recipients')
-    .set({ steps: sql`case when (steps & ${bit}) <> 0 then steps - ${bit} else steps end` })
-    .where('id', '=', recipientId),
-);
-
-/** Takes a step's bit off (clicked, when a later fan-out shows it was not a person). */
-export async function clearStepBit(db: Kysely<Database>, recipientId: string, bit: number) {
-  await stepBitClear(db, recipientId, bit);
+  const args: VerdictArgs = [
+    recipientId,
+    judged.verdict,
+    judged.reasons,
+    judged.reasonKinds,
+    click?.clicked_at ?? null,
+    click?.click_seconds ?? null,
+  ];
+  if (step.change === 'reach') await verdictReachingStep(db, ...args, step.bit, step.rank);
+  else if (step.change === 'clear') await verdictClearingStep(db, ...args, step.bit);
+  else await verdictKeepingStep(db, ...args);
 }

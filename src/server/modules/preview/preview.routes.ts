@@ -21,7 +21,6 @@ import {
   previewBeacon,
   previewCampaignData,
   previewEvent,
-  previewLandingTemplate,
   previewTemplateDocument,
 } from './preview.service';
 
@@ -64,7 +63,6 @@ export function previewJourneyRoutes(ctx: AppContext, page: AppPage) {
     // The console shows the landing page in a frame of its own origin.
     landingCsp: TEMPLATE_CSP,
     openPage: (rid, landing) => openPreviewPage(ctx, rid, landing),
-    landingTemplate: (rid) => previewLandingTemplate(ctx, rid),
     campaignData: (rid) => previewCampaignData(ctx, rid),
     templateDocument: (rid) => previewTemplateDocument(ctx, rid),
     recordEvent: (body) => previewEvent(ctx, body),

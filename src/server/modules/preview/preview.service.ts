@@ -12,17 +12,16 @@ import type { Preview, previewRequestSchema } from '../../../shared/admin-api';
 import { campaignFileSchema, type CampaignData, type CampaignFile } from '../../../shared/campaign';
 import { EVENT_TYPES, furthestStatus, type EventType } from '../../../shared/events';
 import type { EventBody, EventResponse, Progress } from '../../../shared/journey';
-import type { LanguageCode } from '../../../shared/languages';
 import { PHISH_STEPS, type PhishStep } from '../../../shared/routes';
 import type { AppContext } from '../../context';
 import type { Database, PreviewRow } from '../../db/schema';
-import { badRequest, isNotFound, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { RID_PATTERN } from '../../lib/ids';
 import { describeIssues } from '../campaigns/campaign-file';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { buildCampaignData } from '../journey/campaign-data';
 import { localisedContent } from '../journey/content-cache';
-import { landingDocument } from '../journey/journey.service';
+import { landingDocument, type OpenedPage } from '../journey/journey.service';
 import { scoreAnswers, validateAnswers } from '../journey/scoring';
 import { renderTemplate } from '../journey/template';
 import { deleteExpiredPreviews, findOpenPreview, insertPreview } from './preview.repository';
@@ -137,19 +136,11 @@ function advance(rid: string, type: EventType, score?: number): Progress {
 }
 
 /** The page language of a preview page: the preview's. */
-export async function openPreviewPage(ctx: AppContext, rid: string, landing: boolean): Promise<LanguageCode> {
-  const { row } = await loadPreview(ctx.database.db, rid);
-  if (landing) advance(rid, 'visited');
-  return row.language_code;
-}
-
-export async function previewLandingTemplate(ctx: AppContext, rid: string): Promise<string | undefined> {
-  try {
-    return landingDocument((await loadPreview(ctx.database.db, rid)).content, rid);
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
+export async function openPreviewPage(ctx: AppContext, rid: string, landing: boolean): Promise<OpenedPage> {
+  const { row, content } = await loadPreview(ctx.database.db, rid);
+  if (!landing) return { language: row.language_code };
+  advance(rid, 'visited');
+  return { language: row.language_code, template: landingDocument(content, rid) };
 }
 
 export async function previewTemplateDocument(ctx: AppContext, rid: string): Promise<string> {

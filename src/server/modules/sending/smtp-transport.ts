@@ -3,7 +3,7 @@
  * implicit TLS, auth, MIME building with correct encodings), so none of that is hand-written.
  * A failure says whether it is permanent (a 5xx reply) or worth retrying (4xx, network).
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { SmtpTls } from '../../../shared/sending';
 
@@ -41,25 +41,22 @@ export interface SmtpClient {
   close(): void;
 }
 
-/** A pooled connection to one relay (one connection: the plan sets the pace, not parallelism). */
+/**
+ * A pooled connection to one relay (one connection: the plan sets the pace, not parallelism).
+ * nodemailer is loaded with the first message: a server that sends nothing never holds it.
+ */
 export function smtpClient(settings: SmtpSettings, options: { pool: boolean } = { pool: true }): SmtpClient {
-  const transport: Transporter<SMTPTransport.SentMessageInfo> = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.tls === 'implicit',
-    requireTLS: settings.tls === 'starttls',
-    ignoreTLS: settings.tls === 'none',
-    ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
-    ...(options.pool ? { pool: true, maxConnections: 1 } : {}),
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    // Well under the claim's lease: a stuck send fails before another worker may take it over.
-    socketTimeout: 60_000,
-  } as SMTPTransport.Options);
+  let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      createTransport(nodemailer, settings, options),
+    ));
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (
+          await connect()
+        ).sendMail({
           envelope: { from: message.envelopeFrom, to: message.to },
           from: message.from,
           to: message.to,
@@ -74,8 +71,28 @@ export function smtpClient(settings: SmtpSettings, options: { pool: boolean } = 
         throw asFailure(error);
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((open) => open.close()),
   };
+}
+
+function createTransport(
+  nodemailer: (typeof import('nodemailer'))['default'],
+  settings: SmtpSettings,
+  options: { pool: boolean },
+): Transporter<SMTPTransport.SentMessageInfo> {
+  return nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.tls === 'implicit',
+    requireTLS: settings.tls === 'starttls',
+    ignoreTLS: settings.tls === 'none',
+    ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
+    ...(options.pool ? { pool: true, maxConnections: 1 } : {}),
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    // Well under the claim's lease: a stuck send fails before another worker may take it over.
+    socketTimeout: 60_000,
+  } as SMTPTransport.Options);
 }
 
 function asFailure(error: unknown): SmtpFailure {
