@@ -28,7 +28,7 @@ import {
 } from './burst-figures';
 import { Client, Ledger, scan, Tally, walk } from './burst-traffic';
 import { benchDatabases, type BenchDatabase } from './support/databases';
-import { freePort, startHookwise } from './support/processes';
+import { freePort, loggedErrors, startHookwise } from './support/processes';
 import { formatFigure, type Figure } from './support/report';
 import { benchDemo, buildInBatches, openBenchStore } from './support/seed';
 
@@ -66,6 +66,7 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
 
   const adminPort = await freePort();
   const seconds = (s: number) => String(Math.max(1, Math.round(s / scale.compression)));
+  const logFile = path.join(database.dataDir, 'burst-requests.log');
   const server = await startHookwise(
     {
       DATABASE_URL: database.url,
@@ -81,7 +82,7 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
       CLICK_AFTER_SEND_SECONDS: String(10 / scale.compression),
       CLICK_FANOUT_WINDOW_SECONDS: seconds(60),
     },
-    { logFile: path.join(database.dataDir, 'burst-requests.log') },
+    { logFile },
   );
   figures.push({
     section,
@@ -124,6 +125,14 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
       await storedFigure(section, 'phase 2', counter, seeded.campaignId, ledger),
       ...dashboardFigures(section, 'phase 2', afterPeople),
     );
+    figures.push({
+      section,
+      // Pages are served even when their visit could not be stored; the log says so.
+      name: 'errors in the server log',
+      value: loggedErrors(logFile),
+      unit: 'lines',
+      target: { op: '<=', value: 0, of: 'value' },
+    });
     figures.push({
       section,
       name: 'resident memory after the burst',

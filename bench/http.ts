@@ -12,7 +12,14 @@ import { openDatabase } from '../src/server/db/database';
 import { addRecipients as storeRecipients } from '../src/server/modules/recipients/recipients.service';
 
 import type { BenchDatabase } from './support/databases';
-import { hookwiseCli, root, startBaseline, startFloor, startHookwise } from './support/processes';
+import {
+  hookwiseCli,
+  loggedErrors,
+  root,
+  startBaseline,
+  startFloor,
+  startHookwise,
+} from './support/processes';
 import type { Figure } from './support/report';
 
 export const SECRET = 'bench-poll-token-secret-0123456789-abcdef';
@@ -116,7 +123,8 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
   });
 
   // Both servers log one line per request to a file, as in production.
-  const server = await startHookwise(env, { logFile: path.join(database.dataDir, 'hookwise.log') });
+  const logFile = path.join(database.dataDir, 'hookwise.log');
+  const server = await startHookwise(env, { logFile });
   figures.push({
     section,
     name: 'start-up to first 200 /api/health',
@@ -283,6 +291,15 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
       },
     );
   }
+  figures.push({
+    section,
+    // A page is served even when its visit could not be stored (the recipient must get it); the
+    // log says so. Any error the server logged under load is a write lost or a request failed.
+    name: 'errors in the server log',
+    value: loggedErrors(logFile),
+    unit: 'lines',
+    target: { op: '<=', value: 0, of: 'value' },
+  });
   figures.push({
     section,
     name: 'resident memory after the load',

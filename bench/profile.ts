@@ -1,7 +1,8 @@
 /**
- * `tsx bench/profile.ts <submit|events|campaign|phish> [seconds]`: Hookwise (dist/server, as the
- * benchmark starts it) under `node --cpu-prof` while autocannon loads one endpoint, then the
- * functions with the most CPU time. The profile is written to bench/results/profiles/.
+ * `tsx bench/profile.ts <submit|events|campaign|phish> [seconds] [--postgres]`: Hookwise
+ * (dist/server, as the benchmark starts it) under `node --cpu-prof` while autocannon loads one
+ * endpoint, then the functions with the most CPU time. The profile and the server's log are
+ * written to bench/results/profiles/. `--postgres` runs on a new database at TEST_DATABASE_URL.
  */
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,12 +12,14 @@ import { benchDatabases } from './support/databases';
 import { hookwiseCli, root, startHookwise } from './support/processes';
 import { addRecipients, SECRET } from './http';
 
-const which = process.argv[2] ?? 'phish';
-const seconds = Number(process.argv[3] ?? 8);
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const which = args[0] ?? 'phish';
+const seconds = Number(args[1] ?? 8);
+const postgres = process.argv.includes('--postgres');
 const dir = path.join(root, 'bench/results/profiles');
 mkdirSync(dir, { recursive: true });
-const [database] = await benchDatabases();
-if (!database) throw new Error('no database');
+const database = (await benchDatabases()).find((d) => d.kind === (postgres ? 'postgres' : 'sqlite'));
+if (!database) throw new Error(postgres ? 'set TEST_DATABASE_URL to profile on PostgreSQL' : 'no database');
 const env = {
   DATABASE_URL: database.url,
   DATA_DIR: database.dataDir,
@@ -32,7 +35,8 @@ const rids = await addRecipients(database.url, demo.tenantId, demo.campaignId, 2
 const token = new URL(demo.pollUrl).searchParams.get('p') ?? '';
 const pollUrl = Object.keys(decodeJwt(token).urls as Record<string, boolean>)[0];
 const before = new Set(readdirSync(dir));
-const server = await startHookwise(env, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+const logFile = path.join(dir, `${which}-${database.kind}.log`);
+const server = await startHookwise(env, { logFile, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
 let n = 0;
 const next = () => rids[Math.floor(n++ / 3) % rids.length];
 const options: autocannon.Options = { url: server.url, connections: 50, duration: seconds };
@@ -59,7 +63,7 @@ if (which === 'submit') {
 }
 const result = await autocannon(options);
 console.log(
-  `${which}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}, errors ${result.errors}`,
+  `${which}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}, errors ${result.errors}; log ${logFile}`,
 );
 await server.stop();
 await database.drop();

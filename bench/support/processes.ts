@@ -169,3 +169,10 @@ export function hookwiseCli(args: string[], env: Record<string, string>): Promis
     );
   });
 }
+
+/** Lines a server logged at error level or above (pino: 50 error, 60 fatal). */
+export function loggedErrors(file: string): number {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":(5|6)0\b/.test(line)).length;
+}

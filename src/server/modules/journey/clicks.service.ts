@@ -14,6 +14,7 @@ import {
 import { eventRank, stepBit } from '../../../shared/events';
 import type { Config } from '../../config';
 import type { Database, NewEvent } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { newId } from '../../lib/ids';
 import { ScannerCatalogue } from '../../lib/scanner-catalogue';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
@@ -33,10 +34,12 @@ import {
   findRecipientVerdict,
   insertVisit,
   listVisitsWithVerdict,
+  lockNetwork,
   touchNetworkRecipient,
   setRecipientVerdict,
   type ClickedStepChange,
   type ClickTiming,
+  type StoredVerdict,
 } from './visits.repository';
 
 export interface VisitInput {
@@ -70,10 +73,15 @@ export function recordVisit(
   input: VisitInput,
   clickedEvent?: NewEvent,
 ): Promise<boolean> {
-  return db.transaction().execute((trx) => recordVisitIn(trx, config, row, input, clickedEvent));
+  return inTransaction(db, (trx) => recordVisitIn(trx, config, row, input, clickedEvent));
 }
 
-/** recordVisit inside a transaction the caller owns (a landing records its step in the same one). */
+/**
+ * recordVisit inside a transaction the caller owns (a landing records its step in the same one),
+ * as the transaction's first statements. On PostgreSQL the visit's network, then the recipient's
+ * row, are locked before anything else is read or written: visits from one network, and visits
+ * to one link, wait for each other in one order (see lockNetwork).
+ */
 export async function recordVisitIn(
   trx: Kysely<Database>,
   config: Config,
@@ -81,6 +89,8 @@ export async function recordVisitIn(
   input: VisitInput,
   clickedEvent?: NewEvent,
 ): Promise<boolean> {
+  if (input.network) await lockNetwork(trx, row.tenant_id, input.network);
+  const stored = await findRecipientVerdict(trx, row.recipient_id);
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   const { request } = input;
@@ -146,7 +156,7 @@ export async function recordVisitIn(
   const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
   // The first click's time goes on the recipient with its verdict (the same statement).
   const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.created_at) : undefined;
-  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, judged, click);
+  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, stored, judged, click);
   for (const recipientId of downgraded)
     await rejudgeRecipient(trx, recipientId, recipientId === row.recipient_id ? click : undefined);
   return isNew;
@@ -170,10 +180,10 @@ const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
 async function judgeAfterVisit(
   trx: Kysely<Database>,
   recipientId: string,
+  stored: StoredVerdict | undefined,
   visit: Judgement,
   click?: ClickTiming,
 ) {
-  const stored = await findRecipientVerdict(trx, recipientId);
   const before = stored?.verdict ?? null;
   const storedReasons = stored?.verdict_reasons ?? '[]';
   let judged: Judgement | null = null;

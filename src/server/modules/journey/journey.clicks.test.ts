@@ -230,6 +230,25 @@ describeEachDatabase('how clicks are judged', (get) => {
     });
   });
 
+  it('keeps every visit of a network opening many links at once, each counted as the others were stored', async () => {
+    const recipients = await fresh(12);
+    const ip = freshAddress();
+    // A scanner's burst: every link three times, all in flight together.
+    const pages = await Promise.all(recipients.flatMap((r) => [1, 2, 3].map(() => open(get(), r.rid, ip))));
+    expect(pages.map((p) => p.statusCode)).toEqual(pages.map(() => 200));
+    const firstFanouts: number[] = [];
+    for (const r of recipients) {
+      const stored = await visits(r.id);
+      expect(stored).toHaveLength(3);
+      firstFanouts.push(stored[0]!.fanout);
+      expect(await verdictOf(r.id)).toMatchObject({ verdict: 'automated', clicked: false });
+      expect(await eventTypes(r.id)).toEqual(['visited']);
+    }
+    // Judged one at a time: the n-th recipient the network opened saw the n - 1 before it (the
+    // first four then downgraded by the fifth, the threshold, which writes its count on them).
+    expect(firstFanouts.sort((a, b) => a - b)).toEqual(recipients.map((_, i) => Math.max(i + 1, 5)));
+  });
+
   it('counts fan-out up to 100 recipients and says so past it, still judging each visit automated', async () => {
     const recipients = await fresh(102);
     const ip = freshAddress();

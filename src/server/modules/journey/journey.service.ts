@@ -10,6 +10,7 @@ import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '..
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import type { AppContext } from '../../context';
 import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/errors';
 import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
 import {
@@ -138,10 +139,9 @@ export async function openJourneyPage(
   if (!page.landing || !journey.content) return { language };
   const { row, content } = journey;
   const { request } = page.meta;
-  // The step and the visit's evidence in one transaction: one commit per landing.
-  await db.transaction().execute(async (trx) => {
-    // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
-    if (request?.method !== 'HEAD') await stepIn(trx, newEvent(row, 'visited', {}, page.meta));
+  // The visit's evidence and the step in one transaction: one commit per landing. The visit
+  // first: it locks the recipient before anything else of theirs (see recordVisitIn).
+  await inTransaction(db, async (trx) => {
     if (request) {
       await recordVisitIn(trx, ctx.config, row, {
         source: 'page',
@@ -150,6 +150,8 @@ export async function openJourneyPage(
         report: null,
       });
     }
+    // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
+    if (request?.method !== 'HEAD') await stepIn(trx, newEvent(row, 'visited', {}, page.meta));
   });
   return { language, template: landingDocument(content, rid) };
 }

@@ -55,6 +55,24 @@ export async function insertVisit(db: Kysely<Database>, visit: NewVisit): Promis
   );
 }
 
+const networkLock = compiledOnce((db, key: string) =>
+  db.selectNoFrom(sql<void>`pg_advisory_xact_lock(hashtextextended(${key}, 0))`.as('locked')),
+);
+
+/**
+ * PostgreSQL: the visits from one network are judged one at a time, each transaction holding a
+ * lock on the network until it ends. Fan-out judging reads what the network opened and rewrites
+ * other recipients' visits and verdicts; two landings from one network judged at once each
+ * counted without the other (read committed) and locked each other's rows in opposite orders
+ * (deadlocks, hundreds a second in a scanner's burst). Visits from different networks still run
+ * side by side. SQLite has one writer: nothing to do.
+ */
+export async function lockNetwork(db: Kysely<Database>, tenantId: string, network: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  // A hash collision between two networks only makes them wait for each other.
+  await networkLock(db, `${tenantId} ${network}`);
+}
+
 /**
  * How many other recipients of the tenant opened from this network since `since`, counted up to
  * `limit`: one row per recipient (network_recipients), so a link opened thousands of times counts
@@ -180,6 +198,8 @@ const recipientVerdict = compiledOnce((db, recipientId: string) => {
 export async function findRecipientVerdict(db: Kysely<Database>, recipientId: string) {
   return (await recipientVerdict(db, recipientId)).rows[0];
 }
+
+export type StoredVerdict = NonNullable<Awaited<ReturnType<typeof findRecipientVerdict>>>;
 
 /** A recipient's first click as the dashboard counts it: when, and how long after the send. */
 export interface ClickTiming {
