@@ -129,7 +129,7 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
       section,
       // Pages are served even when their visit could not be stored; the log says so.
       name: 'errors in the server log',
-      value: loggedErrors(logFile),
+      ...loggedErrors(logFile),
       unit: 'lines',
       target: { op: '<=', value: 0, of: 'value' },
     });

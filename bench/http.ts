@@ -296,7 +296,7 @@ export async function httpBench(database: BenchDatabase, options: { seconds: num
     // A page is served even when its visit could not be stored (the recipient must get it); the
     // log says so. Any error the server logged under load is a write lost or a request failed.
     name: 'errors in the server log',
-    value: loggedErrors(logFile),
+    ...loggedErrors(logFile),
     unit: 'lines',
     target: { op: '<=', value: 0, of: 'value' },
   });

@@ -170,9 +170,15 @@ export function hookwiseCli(args: string[], env: Record<string, string>): Promis
   });
 }
 
-/** Lines a server logged at error level or above (pino: 50 error, 60 fatal). */
-export function loggedErrors(file: string): number {
-  return readFileSync(file, 'utf8')
+/**
+ * Lines a server logged at error level or above (pino: 50 error, 60 fatal), as a figure's value
+ * and note: the count, and the first such line's message and error.
+ */
+export function loggedErrors(file: string): { value: number; note?: string } {
+  const lines = readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => /"level":(5|6)0\b/.test(line)).length;
+    .filter((line) => /"level":(5|6)0\b/.test(line));
+  if (lines.length === 0) return { value: 0 };
+  const first = JSON.parse(lines[0]!) as { msg?: string; err?: { message?: string } };
+  return { value: lines.length, note: `first: ${first.msg ?? ''}: ${first.err?.message ?? ''}` };
 }

@@ -1,9 +1,13 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database';
+
+const require = createRequire(import.meta.url);
 
 let dir: string | undefined;
 let open: Db | undefined;
@@ -70,4 +74,35 @@ it('closes with the log checkpointed and removed, the checkpointer closed first'
   const rows = await sql<{ n: number }>`select count(*) as n from notes`.execute(again.db);
   expect(Number(rows.rows[0]!.n)).toBe(50);
   await again.close();
+});
+
+it('lets a transaction that reads before it writes wait for another process writing the same file', async () => {
+  const { db, file } = await fileDatabase();
+  // Another process writes all along, as a CLI command beside the server would.
+  const writer = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(file)});
+       db.pragma('busy_timeout = 5000');
+       const insert = db.prepare('insert into notes (body) values (?)');
+       const end = Date.now() + 1500;
+       while (Date.now() < end) insert.run('other process');`,
+    ],
+    { stdio: 'inherit' },
+  );
+  const exited = new Promise((resolve) => writer.once('exit', resolve));
+  let written = 0;
+  for (let i = 0; i < 300; i++) {
+    await db.db.transaction().execute(async (trx) => {
+      await sql`select count(*) from notes`.execute(trx);
+      await new Promise((r) => setTimeout(r, 1));
+      await sql`insert into notes (body) values ('server')`.execute(trx);
+    });
+    written++;
+  }
+  expect(await exited).toBe(0);
+  expect(written).toBe(300);
+  const rows = await sql<{ n: number }>`select count(*) as n from notes where body = 'server'`.execute(db.db);
+  expect(Number(rows.rows[0]!.n)).toBe(300);
 });

@@ -145,6 +145,17 @@ function startCheckpointer(file: string, database: SQLite.Database): Checkpointe
 }
 
 /**
+ * Kysely opens every transaction with a plain (deferred) `begin`, which takes the write lock only
+ * at the first write. A transaction that reads first (a visit reads the recipient's verdict, then
+ * writes) then fails at once with SQLITE_BUSY if another connection wrote in between — a CLI
+ * command, or the benchmark's floor, on the same file — because its snapshot is stale and no
+ * waiting can help. Taking the write lock at `begin` makes it wait its turn (busy_timeout)
+ * instead. Almost every transaction here writes; with one connection per process nothing else
+ * is held up.
+ */
+const BEGIN = 'begin immediate';
+
+/**
  * Kysely prepares every query afresh; preparing was the largest single cost of a request. The
  * queries are a small fixed set (values are bound, never spliced in), so their prepared
  * statements are kept and reused. Bounded all the same, in case a caller builds SQL by hand: the
@@ -162,7 +173,7 @@ function withStatementCache(database: SQLite.Database) {
     prepare(query: string) {
       let statement = statements.get(query);
       if (!statement) {
-        statement = database.prepare(query);
+        statement = database.prepare(query === 'begin' ? BEGIN : query);
         statements.set(query, statement);
       }
       return statement;

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry } from '../../../shared/admin-api';
 import type { Database } from '../../db/schema';
-import { newId, nowIso } from '../../lib/ids';
+import { newRowId, nowIso } from '../../lib/ids';
 import { insertAuditEntry, listAuditEntries } from './audit.repository';
 
 export interface AuditRecord {
@@ -19,7 +19,7 @@ export interface AuditRecord {
 
 export async function recordAudit(db: Kysely<Database>, entry: AuditRecord): Promise<void> {
   await insertAuditEntry(db, {
-    id: newId(),
+    id: newRowId(),
     tenant_id: entry.tenantId,
     at: nowIso(),
     actor: entry.actor,

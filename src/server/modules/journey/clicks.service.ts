@@ -15,7 +15,7 @@ import { eventRank, stepBit } from '../../../shared/events';
 import type { Config } from '../../config';
 import type { Database, NewEvent } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { newId } from '../../lib/ids';
+import { newRowId } from '../../lib/ids';
 import { ScannerCatalogue } from '../../lib/scanner-catalogue';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
 import {
@@ -119,7 +119,7 @@ export async function recordVisitIn(
   const fanout = others + 1;
   const judged = judgeVisit({ facts, report: input.report, catalogue, fanout }, config.clicks);
   await insertVisit(trx, {
-    id: newId(),
+    id: newRowId(),
     tenant_id: row.tenant_id,
     campaign_id: row.campaign_id,
     recipient_id: row.recipient_id,

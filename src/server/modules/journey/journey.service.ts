@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/errors';
-import { newId, nowIso, RID_PATTERN } from '../../lib/ids';
+import { newRowId, nowIso, RID_PATTERN } from '../../lib/ids';
 import {
   findCampaignContent,
   findEventDetails,
@@ -325,7 +325,7 @@ function newEvent(
   meta: ClientMeta,
 ): NewEvent {
   return {
-    id: newId(),
+    id: newRowId(),
     tenant_id: row.tenant_id,
     campaign_id: row.campaign_id,
     recipient_id: row.recipient_id,
@@ -364,7 +364,7 @@ function newAttempt(
   details: Record<string, unknown>,
 ): NewJourneyAttempt {
   return {
-    id: newId(),
+    id: newRowId(),
     tenant_id: row.tenant_id,
     campaign_id: row.campaign_id,
     recipient_id: row.recipient_id,

@@ -11,7 +11,7 @@ import type { CurrentDecision, PollDecision } from '../../../shared/poll';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/ids';
+import { newRowId, nowIso } from '../../lib/ids';
 import {
   addReviewedMaliciousUrl,
   knownMaliciousUrls,
@@ -54,7 +54,7 @@ export async function recordDecision(
     // Shown to people only: the clocks of two instances need not agree, so seq sets the order.
     const at = nowIso();
     await insertReview(trx, {
-      id: newId(),
+      id: newRowId(),
       tenant_id: claims.tid,
       url: input.url,
       decision: input.decision,
