@@ -28,7 +28,7 @@ import {
 } from './burst-figures';
 import { Client, Ledger, scan, Tally, walk } from './burst-traffic';
 import { benchDatabases, type BenchDatabase } from './support/databases';
-import { freePort, loggedErrors, startHookwise } from './support/processes';
+import { freePort, loggedErrorsFigure, startHookwise } from './support/processes';
 import { formatFigure, type Figure } from './support/report';
 import { benchDemo, buildInBatches, openBenchStore } from './support/seed';
 
@@ -125,14 +125,7 @@ export async function burstBench(database: BenchDatabase, scale: BurstScale): Pr
       await storedFigure(section, 'phase 2', counter, seeded.campaignId, ledger),
       ...dashboardFigures(section, 'phase 2', afterPeople),
     );
-    figures.push({
-      section,
-      // Pages are served even when their visit could not be stored; the log says so.
-      name: 'errors in the server log',
-      ...loggedErrors(logFile),
-      unit: 'lines',
-      target: { op: '<=', value: 0, of: 'value' },
-    });
+    figures.push(loggedErrorsFigure(section, logFile));
     figures.push({
       section,
       name: 'resident memory after the burst',

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Figure } from './report';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -171,14 +172,22 @@ export function hookwiseCli(args: string[], env: Record<string, string>): Promis
 }
 
 /**
- * Lines a server logged at error level or above (pino: 50 error, 60 fatal), as a figure's value
- * and note: the count, and the first such line's message and error.
+ * The figure "errors in the server log": the lines a server logged at error level or above
+ * (pino: 50 error, 60 fatal), target none, with the first one's message and error. A recipient's
+ * page is served even when its visit could not be stored, so under load the log is where a lost
+ * write or a failed request shows.
  */
-export function loggedErrors(file: string): { value: number; note?: string } {
+export function loggedErrorsFigure(section: string, file: string): Figure {
   const lines = readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => /"level":(5|6)0\b/.test(line));
-  if (lines.length === 0) return { value: 0 };
-  const first = JSON.parse(lines[0]!) as { msg?: string; err?: { message?: string } };
-  return { value: lines.length, note: `first: ${first.msg ?? ''}: ${first.err?.message ?? ''}` };
+  const first = lines[0] ? (JSON.parse(lines[0]) as { msg?: string; err?: { message?: string } }) : undefined;
+  return {
+    section,
+    name: 'errors in the server log',
+    value: lines.length,
+    unit: 'lines',
+    target: { op: '<=', value: 0, of: 'value' },
+    ...(first ? { note: `first: ${first.msg ?? ''}: ${first.err?.message ?? ''}` } : {}),
+  };
 }
