@@ -10,6 +10,7 @@ import { REASON_KINDS, type Dashboard, type GroupStats, type Trends } from '../.
 import { EVENT_TYPES } from '../../../shared/events';
 import type { Db } from '../../db/database';
 import type { Campaign } from '../../db/schema';
+import { inTurns } from '../../db/turns';
 import { exportCampaign } from '../campaigns/campaigns.service';
 import { submitAttemptCount } from '../results/results.repository';
 import { medianSecondsToReport } from '../results/results.service';
@@ -37,19 +38,21 @@ export async function campaignDashboard(database: Db, campaign: Campaign): Promi
   const { pass_mark: passMark, badges } = file.gamification;
   const start = campaign.starts_at ?? campaign.launched_at;
   const { id } = campaign;
+  // On SQLite one at a time, letting waiting requests go between them (db/turns.ts).
+  const turn = inTurns(database.dialect);
   const [groups, scores, firstSent, submitAttempted, filtered, minutes, reported, answers] =
     await Promise.all([
-      recipientGroups(db, id),
-      scoreCounts(db, id),
-      firstSentAt(db, id),
-      submitAttemptCount(db, campaign.tenant_id, id),
-      filteredVisitCount(db, id),
-      clicksByMinute(db, id),
-      reports(db, id),
-      firstQuestionnaireAnswers(db, id),
+      turn(() => recipientGroups(db, id)),
+      turn(() => scoreCounts(db, id)),
+      turn(() => firstSentAt(db, id)),
+      turn(() => submitAttemptCount(db, campaign.tenant_id, id)),
+      turn(() => filteredVisitCount(db, id)),
+      turn(() => clicksByMinute(db, id)),
+      turn(() => reports(db, id)),
+      turn(() => firstQuestionnaireAnswers(db, id)),
     ]);
   const clicks = clickSummary(minutes);
-  const median = await medianSecondsToClick(db, id, clicks.timed);
+  const median = await turn(() => medianSecondsToClick(db, id, clicks.timed));
   const reportMinutes = reportsByMinute(reported);
   const firstReport = reportMinutes[0]?.first ?? null;
   const recipients = sum(groups, (g) => g.recipients);
