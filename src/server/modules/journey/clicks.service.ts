@@ -259,7 +259,7 @@ async function applyJudgement(
 }
 
 /** The clicked step, as the verdict's update sets or clears it. */
-const CLICKED = { bit: stepBit('clicked'), rank: eventRank('clicked') };
+const CLICKED = { type: 'clicked', bit: stepBit('clicked'), rank: eventRank('clicked') } as const;
 
 export function parseReasons(text: string | null): string[] {
   if (!text) return [];

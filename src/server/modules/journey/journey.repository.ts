@@ -103,17 +103,25 @@ export async function insertEventOnce(db: Kysely<Database>, event: NewEvent): Pr
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-const stepReached = compiledOnce((db, recipientId: string, type: EventType, rank: number, bit: number) => {
+/**
+ * The recipient columns of a step reached: its bit in `steps`, and the status moved forward to
+ * it, never back (compared by rank in the same statement).
+ */
+export function stepReachedSet(type: EventType, rank: number, bit: number) {
   const forward = sql<boolean>`status_rank < ${rank}`;
-  return db
+  return {
+    steps: sql<number>`steps | ${bit}`,
+    status: sql<EventType>`case when ${forward} then ${type} else status end`,
+    status_rank: sql<number>`case when ${forward} then ${rank} else status_rank end`,
+  };
+}
+
+const stepReached = compiledOnce((db, recipientId: string, type: EventType, rank: number, bit: number) =>
+  db
     .updateTable('recipients')
-    .set({
-      steps: sql`steps | ${bit}`,
-      status: sql`case when ${forward} then ${type} else status end`,
-      status_rank: sql`case when ${forward} then ${rank} else status_rank end`,
-    })
-    .where('id', '=', recipientId);
-});
+    .set(stepReachedSet(type, rank, bit))
+    .where('id', '=', recipientId),
+);
 
 /**
  * Marks a step reached on the recipient: its bit in `steps`, the score of a questionnaire, and
@@ -128,15 +136,9 @@ export async function markStepReached(
     await stepReached(db, recipientId, step.type, step.rank, step.bit);
     return;
   }
-  const forward = sql<boolean>`status_rank < ${step.rank}`;
   await db
     .updateTable('recipients')
-    .set({
-      steps: sql`steps | ${step.bit}`,
-      status: sql`case when ${forward} then ${step.type} else status end`,
-      status_rank: sql`case when ${forward} then ${step.rank} else status_rank end`,
-      score: step.score,
-    })
+    .set({ ...stepReachedSet(step.type, step.rank, step.bit), score: step.score })
     .where('id', '=', recipientId)
     .execute();
 }

@@ -3,6 +3,7 @@ import { PostgresAdapter, sql, type Kysely, type UpdateObject } from 'kysely';
 import type { ClickVerdict, VisitSource } from '../../../shared/clicks';
 import type { EventType } from '../../../shared/events';
 import { compiledOnce } from '../../db/compiled-once';
+import { stepReachedSet } from './journey.repository';
 import type { Database, NewVisit } from '../../db/schema';
 
 const visitInsert = compiledOnce(
@@ -244,15 +245,10 @@ type VerdictArgs = [string, ClickVerdict, string, number, string | null, number 
 
 const verdictKeepingStep = compiledOnce((db, ...args: VerdictArgs) => verdictUpdate(db, ...args));
 
-const verdictReachingStep = compiledOnce((db, ...args: [...VerdictArgs, bit: number, rank: number]) => {
-  const [bit, rank] = [args[6], args[7]];
-  const forward = sql<boolean>`status_rank < ${rank}`;
-  return verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), {
-    steps: sql<number>`steps | ${bit}`,
-    status: sql<EventType>`case when ${forward} then 'clicked' else status end`,
-    status_rank: sql<number>`case when ${forward} then ${rank} else status_rank end`,
-  });
-});
+const verdictReachingStep = compiledOnce(
+  (db, ...args: [...VerdictArgs, type: EventType, bit: number, rank: number]) =>
+    verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), stepReachedSet(args[6], args[8], args[7])),
+);
 
 const verdictClearingStep = compiledOnce((db, ...args: [...VerdictArgs, bit: number]) =>
   verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), {
@@ -268,7 +264,7 @@ export async function setRecipientVerdict(
   db: Kysely<Database>,
   recipientId: string,
   judged: { verdict: ClickVerdict; reasons: string; reasonKinds: number },
-  step: { change: ClickedStepChange; bit: number; rank: number },
+  step: { change: ClickedStepChange; type: EventType; bit: number; rank: number },
   click?: ClickTiming,
 ) {
   const args: VerdictArgs = [
@@ -279,7 +275,7 @@ export async function setRecipientVerdict(
     click?.clicked_at ?? null,
     click?.click_seconds ?? null,
   ];
-  if (step.change === 'reach') await verdictReachingStep(db, ...args, step.bit, step.rank);
+  if (step.change === 'reach') await verdictReachingStep(db, ...args, step.type, step.bit, step.rank);
   else if (step.change === 'clear') await verdictClearingStep(db, ...args, step.bit);
   else await verdictKeepingStep(db, ...args);
 }
