@@ -54,7 +54,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      ...noCrossImports(['**/server/**', '**/server'], 'src/web'),
+      ...noCrossImports(
+        ['**/server/**', '**/server', '@server/**', '**/console/**', '@console/**'],
+        'src/web',
+      ),
     },
   },
   {
@@ -65,16 +68,25 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      ...noCrossImports(['**/server/**', '**/server', '**/web/**', '**/web'], 'src/console'),
+      ...noCrossImports(
+        ['**/server/**', '**/server', '**/web/**', '**/web', '@server/**', '@web/**'],
+        'src/console',
+      ),
     },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: noCrossImports(['**/web/**', '**/web', '**/console/**', '**/console'], 'src/server'),
+    rules: noCrossImports(
+      ['**/web/**', '**/web', '**/console/**', '**/console', '@web/**', '@console/**'],
+      'src/server',
+    ),
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: noCrossImports(['**/web/**', '**/server/**', '**/console/**'], 'src/shared'),
+    rules: noCrossImports(
+      ['**/web/**', '**/server/**', '**/console/**', '@web/**', '@server/**', '@console/**'],
+      'src/shared',
+    ),
   },
   {
     files: [

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { aliases } from './build/aliases.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
@@ -9,7 +10,9 @@ export default defineConfig({
   publicDir: path.resolve(import.meta.dirname, 'public'),
   plugins: [react(), precompress()],
   // i18next-http-backend falls back to cross-fetch; every browser we serve has fetch.
-  resolve: { alias: { 'cross-fetch': path.resolve(import.meta.dirname, 'src/web/lib/fetch-shim.ts') } },
+  resolve: {
+    alias: { ...aliases, 'cross-fetch': path.resolve(import.meta.dirname, 'src/web/lib/fetch-shim.ts') },
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

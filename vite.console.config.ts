@@ -5,6 +5,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { aliases } from './build/aliases.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
@@ -13,6 +14,7 @@ export default defineConfig({
   // The translations (public/assets/i18n) are served from the console's own /assets/i18n/.
   publicDir: path.resolve(import.meta.dirname, 'public'),
   plugins: [react(), precompress()],
+  resolve: { alias: aliases },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/console'),
     emptyOutDir: true,

@@ -5,8 +5,10 @@
  */
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { aliases } from './build/aliases.ts';
 
 export default defineConfig({
+  resolve: { alias: aliases },
   build: {
     ssr: path.resolve(import.meta.dirname, 'src/server/cli/main.ts'),
     outDir: path.resolve(import.meta.dirname, 'dist/server'),

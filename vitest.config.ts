@@ -5,12 +5,14 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { aliases } from './build/aliases.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: aliases },
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -25,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: aliases },
         test: {
           name: 'server',
           environment: 'node',
@@ -35,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: aliases },
         test: {
           name: 'build',
           environment: 'node',
@@ -42,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: aliases },
         test: {
           name: 'e2e',
           environment: 'node',
@@ -52,6 +57,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: aliases },
         test: {
           name: 'hardening',
           environment: 'node',

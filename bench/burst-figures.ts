@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import type { Db } from '../src/server/db/database';
+import type { DatabaseConnection } from '@server/db/database';
 import { personKind, RUNNER_SHARE, type Ledger, type Tally } from './burst-traffic';
 import type { Figure } from './support/report';
 
@@ -94,7 +94,7 @@ export function phaseFigures(
 export async function storedFigure(
   section: string,
   phase: string,
-  counter: Db,
+  counter: DatabaseConnection,
   campaignId: string,
   ledger: Ledger,
 ): Promise<Figure> {
@@ -163,7 +163,7 @@ export function dashboardFigures(
  */
 export async function verdictFigures(
   section: string,
-  counter: Db,
+  counter: DatabaseConnection,
   seeded: { campaignId: string; rids: string[] },
   people: string[],
 ): Promise<Figure[]> {

@@ -5,7 +5,7 @@
  * the server acknowledged (2xx) is counted in the ledger, to be compared with the stored rows.
  */
 import { Pool } from 'undici';
-import type { EventBody } from '../src/shared/journey';
+import type { EventBody } from '@shared/journey';
 
 /** One phase's requests: latencies (ms), failures by status or error code. */
 export class Tally {

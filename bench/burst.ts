@@ -12,10 +12,10 @@
  */
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/database';
-import type { NewRecipient } from '../src/server/db/schema';
-import { newId, newRid } from '../src/server/lib/ids';
-import type { LanguageCode } from '../src/shared/languages';
+import { openDatabase } from '@server/db/database';
+import type { NewRecipient } from '@server/db/schema';
+import { newId, newRid } from '@server/lib/ids';
+import type { LanguageCode } from '@shared/languages';
 import {
   cpuMark,
   cpuUse,

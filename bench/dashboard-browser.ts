@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { browserAvailable, launchBrowser, newContext } from '../e2e/support/browser';
-import type { Db } from '../src/server/db/database';
-import { createUser } from '../src/server/modules/accounts/accounts.service';
+import type { DatabaseConnection } from '@server/db/database';
+import { createUser } from '@server/modules/accounts/accounts.service';
 
 const VIEWER = {
   email: 'bench.viewer@example.com',
@@ -28,7 +28,7 @@ function watchForCharts(selector: string) {
 
 export async function dashboardDrawTimes(
   admin: FastifyInstance,
-  database: Db,
+  database: DatabaseConnection,
   tenantId: string,
   campaignId: string,
 ): Promise<{ fresh: number; cached: number } | undefined> {

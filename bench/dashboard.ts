@@ -11,17 +11,17 @@
  * `npx tsx bench/dashboard.ts [recipients]` for this alone (CONSOLE_ROOT: a console build).
  */
 import { sql } from 'kysely';
-import { buildAdminApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Db } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import type { NewEvent, NewRecipient, NewVisit } from '../src/server/db/schema';
-import { newId, newRid } from '../src/server/lib/ids';
-import { createDemo } from '../src/server/modules/demo/demo.service';
-import type { ClickVerdict } from '../src/shared/clicks';
-import { reasonKindBits } from '../src/server/modules/journey/click-verdict';
-import { EVENT_TYPES, stepBit } from '../src/shared/events';
-import type { LanguageCode } from '../src/shared/languages';
+import { buildAdminApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase, type DatabaseConnection } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import type { NewEvent, NewRecipient, NewVisit } from '@server/db/schema';
+import { newId, newRid } from '@server/lib/ids';
+import { createDemo } from '@server/modules/demo/demo.service';
+import type { ClickVerdict } from '@shared/clicks';
+import { reasonKindBits } from '@server/modules/journey/click-verdict';
+import { EVENT_TYPES, stepBit } from '@shared/events';
+import type { LanguageCode } from '@shared/languages';
 import { dashboardDrawTimes } from './dashboard-browser';
 import { benchDatabases, type BenchDatabase } from './support/databases';
 import { formatFigure, type Figure } from './support/report';
@@ -47,7 +47,7 @@ export async function dashboardBench(database: BenchDatabase, size: number): Pro
     // The console's build: dist/console (npm run bench builds it), or one made elsewhere.
     ...(process.env.CONSOLE_ROOT ? { CONSOLE_ROOT: process.env.CONSOLE_ROOT } : {}),
   });
-  const demo = await createDemo(config, db);
+  const demo = await createDemo(db.db, config);
   const built = await buildDashboardCampaign(db, demo.tenantId, demo.campaignId, size);
   const admin = await buildAdminApp({ config, database: db }, { logger: { level: 'silent' } });
   const headers = { authorization: `Bearer ${demo.apiKey}` };
@@ -108,7 +108,12 @@ export async function dashboardBench(database: BenchDatabase, size: number): Pro
  * Recipients in five languages and twenty departments, verdicts in the mix above (automated and
  * unverified ones without the clicked step), clicks spread over a day, and every step's event.
  */
-export async function buildDashboardCampaign(db: Db, tenantId: string, campaignId: string, size: number) {
+export async function buildDashboardCampaign(
+  db: DatabaseConnection,
+  tenantId: string,
+  campaignId: string,
+  size: number,
+) {
   const started = performance.now();
   const sent = Date.parse('2026-12-01T08:00:00.000Z');
   let rows = 0;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import Fastify, { LogController } from 'fastify';
 import pg from 'pg';
-import { EVENT_TYPES, eventRank, stepBit, type EventType } from '../src/shared/events';
+import { EVENT_TYPES, eventRank, stepBit, type EventType } from '@shared/events';
 
 type Row = Record<string, unknown>;
 interface Store {

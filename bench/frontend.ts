@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { browserAvailable, launchBrowser } from '../e2e/support/browser';
 import { compressedSize, firstLoadScripts } from '../e2e/support/first-load';
-import { FIRST_LOAD_JS_BUDGET } from '../src/shared/budgets';
+import { FIRST_LOAD_JS_BUDGET } from '@shared/budgets';
 import type { BenchDatabase } from './support/databases';
 import { freePort, hookwiseCli, root, startHookwise } from './support/processes';
 import type { Figure } from './support/report';

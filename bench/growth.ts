@@ -4,12 +4,12 @@
  * Eight, not ten: a step is recorded once per recipient (unique index), so the worst case is
  * every recipient reaching every step; 125k recipients then make the 1,000,000 events.
  */
-import type { Db } from '../src/server/db/database';
-import type { NewEvent, NewRecipient } from '../src/server/db/schema';
-import { newId, newRid } from '../src/server/lib/ids';
-import { campaignById } from '../src/server/cli/cli-context';
-import { campaignResults } from '../src/server/modules/results/results.service';
-import { EVENT_TYPES } from '../src/shared/events';
+import type { DatabaseConnection } from '@server/db/database';
+import type { NewEvent, NewRecipient } from '@server/db/schema';
+import { newId, newRid } from '@server/lib/ids';
+import { campaignById } from '@server/cli/cli-context';
+import { campaignResults } from '@server/modules/results/results.service';
+import { EVENT_TYPES } from '@shared/events';
 import type { BenchDatabase } from './support/databases';
 import type { Figure } from './support/report';
 import { benchDemo, buildInBatches, openBenchStore } from './support/seed';
@@ -35,10 +35,10 @@ export async function growthBench(database: BenchDatabase, sizes: number[]): Pro
     const campaign = await campaignById(db.db, demo.campaignId);
     const { pseudonymKey } = config;
     const funnel = await median(() =>
-      campaignResults(db, campaign, { pseudonymise: false, pseudonymKey, page: { limit: 1, offset: 0 } }),
+      campaignResults(db.db, campaign, { pseudonymise: false, pseudonymKey, page: { limit: 1, offset: 0 } }),
     );
     const page = await median(() =>
-      campaignResults(db, campaign, {
+      campaignResults(db.db, campaign, {
         pseudonymise: true,
         pseudonymKey,
         page: { limit: 100, offset: Math.floor(size / 2) },
@@ -65,7 +65,7 @@ export async function growthBench(database: BenchDatabase, sizes: number[]): Pro
   return figures;
 }
 
-export async function buildCampaign(db: Db, tenantId: string, campaignId: string, size: number) {
+export async function buildCampaign(db: DatabaseConnection, tenantId: string, campaignId: string, size: number) {
   const base = Date.parse('2026-12-01T09:00:00.000Z');
   const built = await buildInBatches(db, size, (start, end) => {
     const recipients: NewRecipient[] = [];

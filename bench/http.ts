@@ -8,8 +8,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/database';
-import { addRecipients as storeRecipients } from '../src/server/modules/recipients/recipients.service';
+import { openDatabase } from '@server/db/database';
+import { addRecipients as storeRecipients } from '@server/modules/recipients/recipients.service';
 
 import type { BenchDatabase } from './support/databases';
 import {

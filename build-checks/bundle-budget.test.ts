@@ -4,7 +4,7 @@
  * runs after `npm run build`, in node, without a browser.
  */
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_JS_BUDGET } from '../src/shared/budgets';
+import { FIRST_LOAD_JS_BUDGET } from '@shared/budgets';
 import { compressedSize, entryScripts, entryStyles, firstLoadScripts } from '../e2e/support/first-load';
 
 describe('first-load JavaScript budget', () => {

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { stepBit } from '../src/shared/events';
-import { addRecipients } from '../src/server/modules/recipients/recipients.service';
+import { stepBit } from '@shared/events';
+import { addRecipients } from '@server/modules/recipients/recipients.service';
 import { browserAvailable, launchBrowser } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 

@@ -8,7 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/server/modules/accounts/accounts.service';
+import { createUser } from '@server/modules/accounts/accounts.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { downloadedText, expectAxeClean, sidewaysOverflow, signIn } from './support/console';
 import { startTestServer, type TestServer } from './support/server';

@@ -9,8 +9,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard } from '../src/shared/dashboard';
-import { createUser } from '../src/server/modules/accounts/accounts.service';
+import type { Dashboard } from '@shared/dashboard';
+import { createUser } from '@server/modules/accounts/accounts.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { pdfText } from './support/pdf-text';
 import { startTestServer, type TestServer } from './support/server';

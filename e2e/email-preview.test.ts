@@ -7,10 +7,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignFileSchema } from '../src/shared/campaign';
-import { createUser } from '../src/server/modules/accounts/accounts.service';
-import { importCampaign, requireCampaign } from '../src/server/modules/campaigns/campaigns.service';
-import { addRecipients } from '../src/server/modules/recipients/recipients.service';
+import { campaignFileSchema } from '@shared/campaign';
+import { createUser } from '@server/modules/accounts/accounts.service';
+import { importCampaign, requireCampaign } from '@server/modules/campaigns/campaigns.service';
+import { addRecipients } from '@server/modules/recipients/recipients.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { expectAxeClean, signIn } from './support/console';
 import { startTestServer, type TestServer } from './support/server';

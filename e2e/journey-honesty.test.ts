@@ -7,8 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ja from '../public/assets/i18n/ja.upi-public.json';
-import { seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { demoCampaign } from '../src/server/modules/demo/demo-campaign';
+import { seedCampaign } from '@server/test/campaign-fixtures';
+import { demoCampaign } from '@server/modules/demo/demo-campaign';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { eventsOf, expectAxeClean, recipientByRid } from './support/journey';
 import { startTestServer, type TestServer } from './support/server';

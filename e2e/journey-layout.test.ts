@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignFileInput } from '../src/shared/campaign';
-import { seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { demoCampaign } from '../src/server/modules/demo/demo-campaign';
+import type { CampaignFileInput } from '@shared/campaign';
+import { seedCampaign } from '@server/test/campaign-fixtures';
+import { demoCampaign } from '@server/modules/demo/demo-campaign';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { expectAxeClean, expectNoHorizontalScroll } from './support/journey';
 import { startTestServer, type TestServer } from './support/server';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PUBLIC_SITE } from '../src/shared/campaign';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { demoCampaign } from '../src/server/modules/demo/demo-campaign';
+import { DEFAULT_PUBLIC_SITE } from '@shared/campaign';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
+import { demoCampaign } from '@server/modules/demo/demo-campaign';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import {
   dumpDatabase,

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCampaign } from '../src/server/modules/demo/demo-campaign';
-import { seedCampaign } from '../src/server/modules/journey/journey.fixtures';
+import { demoCampaign } from '@server/modules/demo/demo-campaign';
+import { seedCampaign } from '@server/test/campaign-fixtures';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { expectAxeClean } from './support/journey';
 import { elementsOutsideViewport, missingGlyphs, screenshotPixels } from './support/rendering';

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../public/assets/i18n/ar.upi-public.json';
 import ja from '../public/assets/i18n/ja.upi-public.json';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
+import { mintPollToken } from '@server/modules/poll/poll-token';
 import { browserAvailable, launchBrowser } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 

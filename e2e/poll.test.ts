@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KNOWN_MALICIOUS, DEMO_POLL_URLS } from '../src/server/modules/demo/demo-campaign';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
+import { DEMO_KNOWN_MALICIOUS, DEMO_POLL_URLS } from '@server/modules/demo/demo-campaign';
+import { mintPollToken } from '@server/modules/poll/poll-token';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/server/modules/accounts/accounts.service';
-import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink';
+import { createUser } from '@server/modules/accounts/accounts.service';
+import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { expectAxeClean, signIn } from './support/console';
 import { startTestServer, type TestServer } from './support/server';

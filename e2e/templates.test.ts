@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../src/server/modules/journey/journey.fixtures';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { dumpDatabase, eventsOf, recipientByRid } from './support/journey';
 import { startTestServer, type TestServer } from './support/server';

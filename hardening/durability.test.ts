@@ -5,10 +5,10 @@
  * server serves again. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
+import { openDatabase } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
+import { mintPollToken } from '@server/modules/poll/poll-token';
 import { durablePostgres, durableSqlite, type DurableDb } from './support/durable-db';
 import { runLoad, type Acked, type Task } from './support/load';
 import { freePort, startProcess } from './support/process-server';

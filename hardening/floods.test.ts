@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRid } from '../src/server/lib/ids';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
-import { TEST_SECRET } from '../src/server/test/harness';
+import { newRid } from '@server/lib/ids';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
+import { mintPollToken } from '@server/modules/poll/poll-token';
+import { TEST_SECRET } from '@server/test/harness';
 import { expectErrorShape, rowCounts } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import { tally } from './support/tally';

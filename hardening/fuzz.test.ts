@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../src/server/test/harness';
+import { databaseKinds } from '@server/test/harness';
 import { isErrorShape, rowCounts } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import {

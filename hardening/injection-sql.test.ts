@@ -4,7 +4,7 @@
  * table still exists, and what was stored is the payload itself, character for character.
  */
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../src/server/test/harness';
+import { describeEachDatabase } from '@server/test/harness';
 import { rowCounts } from './support/api';
 import { seedTenantData } from './support/seed';
 import { tally } from './support/tally';

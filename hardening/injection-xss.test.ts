@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignFileInput } from '../src/shared/campaign';
-import { seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
+import type { CampaignFileInput } from '@shared/campaign';
+import { seedCampaign } from '@server/test/campaign-fixtures';
+import { mintPollToken } from '@server/modules/poll/poll-token';
 import { browserAvailable, launchBrowser, newContext } from '../e2e/support/browser';
 import { startTestServer, type TestServer } from '../e2e/support/server';
 import { ALL_PAYLOADS, payloadsFitting, XSS_PAYLOADS, XSS_URLS } from './support/xss-corpus';

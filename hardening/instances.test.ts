@@ -6,11 +6,11 @@
  * is refused by both at once. Needs PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../src/server/modules/journey/journey.fixtures';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
-import { createTenant } from '../src/server/modules/tenants/tenants.service';
+import { openDatabase } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
+import { mintPollToken } from '@server/modules/poll/poll-token';
+import { createTenant } from '@server/modules/tenants/tenants.service';
 import { durablePostgres, type DurableDb } from './support/durable-db';
 import { freePort, startProcess, type ServerProcess } from './support/process-server';
 

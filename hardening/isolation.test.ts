@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/server/db/database';
-import { databaseKinds } from '../src/server/test/harness';
+import type { DatabaseConnection } from '@server/db/database';
+import { databaseKinds } from '@server/test/harness';
 import { TABLES } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
@@ -238,7 +238,7 @@ const counts = tally('isolation', [
 ]);
 
 /** Everything tenant B owns, as text: compared before and after A's attempts. */
-async function tenantRows(database: Db, tenantId: string): Promise<string> {
+async function tenantRows(database: DatabaseConnection, tenantId: string): Promise<string> {
   const parts: string[] = [];
   // Every table with a tenant_id column (all but tenants itself).
   for (const table of TABLES.filter((t) => t !== 'tenants')) {

@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
-import { createTenant } from '../src/server/modules/tenants/tenants.service';
+import { openDatabase } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { mintPollToken } from '@server/modules/poll/poll-token';
+import { createTenant } from '@server/modules/tenants/tenants.service';
 import { browserAvailable, launchBrowser, newContext } from '../e2e/support/browser';
 import { durableSqlite, type DurableDb } from './support/durable-db';
 import { freePort, startProcess, type ServerProcess } from './support/process-server';

@@ -5,15 +5,15 @@
  * server (smtp-server) in the test. Needs PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Db } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { importCampaign, requireCampaign } from '../src/server/modules/campaigns/campaigns.service';
-import { addRecipients } from '../src/server/modules/recipients/recipients.service';
-import { createProfile } from '../src/server/modules/sending/sending-profiles.service';
-import { sendingProgress, startSending } from '../src/server/modules/sending/sending.service';
-import { createTenant } from '../src/server/modules/tenants/tenants.service';
-import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink';
+import { loadConfig } from '@server/config';
+import { openDatabase, type DatabaseConnection } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { importCampaign, requireCampaign } from '@server/modules/campaigns/campaigns.service';
+import { addRecipients } from '@server/modules/recipients/recipients.service';
+import { createProfile } from '@server/modules/sending/sending-profiles.service';
+import { sendingProgress, startSending } from '@server/modules/sending/sending.service';
+import { createTenant } from '@server/modules/tenants/tenants.service';
+import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 import { durablePostgres, type DurableDb } from './support/durable-db';
 import { freePort, startProcess, type ServerProcess } from './support/process-server';
 
@@ -28,7 +28,7 @@ if (!pgUrl) {
 
 describe.runIf(pgUrl)('sending from two processes on one PostgreSQL', () => {
   let store: DurableDb;
-  let database: Db;
+  let database: DatabaseConnection;
   let sink: SmtpSink;
   let tenantId: string;
   let profileId: string;

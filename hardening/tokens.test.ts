@@ -5,9 +5,9 @@
  */
 import type { JWTPayload } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
-import { mintPollToken } from '../src/server/modules/poll/poll-token';
-import { createTenant } from '../src/server/modules/tenants/tenants.service';
-import { describeEachDatabase, TEST_SECRET } from '../src/server/test/harness';
+import { mintPollToken } from '@server/modules/poll/poll-token';
+import { createTenant } from '@server/modules/tenants/tenants.service';
+import { describeEachDatabase, TEST_SECRET } from '@server/test/harness';
 import { expectErrorShape, rowCounts } from './support/api';
 import { forgedTokens } from './support/forged-tokens';
 import { tally } from './support/tally';

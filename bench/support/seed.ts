@@ -5,18 +5,18 @@
  * Shared by the growth, dashboard and burst benchmarks.
  */
 import { sql } from 'kysely';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import type { NewEvent, NewRecipient, NewVisit } from '../../src/server/db/schema';
-import { createDemo, type DemoResult } from '../../src/server/modules/demo/demo.service';
+import { loadConfig, type Config } from '@server/config';
+import { openDatabase, type DatabaseConnection } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import type { NewEvent, NewRecipient, NewVisit } from '@server/db/schema';
+import { createDemo, type DemoResult } from '@server/modules/demo/demo.service';
 import type { BenchDatabase } from './databases';
 
 /** Rows per batch the builders make; each batch is one transaction. */
 export const BATCH = 500;
 
 export interface BenchStore {
-  db: Db;
+  db: DatabaseConnection;
   config: Config;
 }
 
@@ -34,7 +34,7 @@ export async function openBenchStore(database: BenchDatabase): Promise<BenchStor
 
 /** A fresh demo tenant with its campaign (launched), API key and three recipients. */
 export function benchDemo(store: BenchStore): Promise<DemoResult> {
-  return createDemo(store.config, store.db);
+  return createDemo(store.db.db, store.config);
 }
 
 export interface Rows {
@@ -47,7 +47,7 @@ export interface Rows {
 const CHUNK = { recipients: 1500, events: 3000, visits: 2000 };
 
 /** Writes one batch in one transaction; returns the number of rows written. */
-export async function insertRows(db: Db, rows: Rows): Promise<number> {
+export async function insertRows(db: DatabaseConnection, rows: Rows): Promise<number> {
   const { recipients = [], events = [], visits = [] } = rows;
   await db.db.transaction().execute(async (trx) => {
     for (let i = 0; i < recipients.length; i += CHUNK.recipients)
@@ -75,7 +75,7 @@ export async function insertRows(db: Db, rows: Rows): Promise<number> {
  * PostgreSQL then plans with fresh statistics, as autovacuum would soon after such a load.
  */
 export async function buildInBatches(
-  db: Db,
+  db: DatabaseConnection,
   size: number,
   build: (start: number, end: number) => Rows,
   options: { analyze?: boolean } = {},

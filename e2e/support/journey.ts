@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Db } from '../../src/server/db/database';
+import type { DatabaseConnection } from '@server/db/database';
 
 export async function expectAxeClean(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -24,7 +24,7 @@ export function recordRequests(page: Page): { url: string; body: string }[] {
 }
 
 /** All rows of all tables, as text. */
-export async function dumpDatabase(database: Db): Promise<string> {
+export async function dumpDatabase(database: DatabaseConnection): Promise<string> {
   const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
     database.db,
   );
@@ -36,7 +36,7 @@ export async function dumpDatabase(database: Db): Promise<string> {
   return parts.join('\n');
 }
 
-export async function eventsOf(database: Db, recipientId: string) {
+export async function eventsOf(database: DatabaseConnection, recipientId: string) {
   return database.db
     .selectFrom('events')
     .select(['type', 'details', 'ip', 'user_agent'])
@@ -44,7 +44,7 @@ export async function eventsOf(database: Db, recipientId: string) {
     .execute();
 }
 
-export async function recipientByRid(database: Db, rid: string) {
+export async function recipientByRid(database: DatabaseConnection, rid: string) {
   return database.db.selectFrom('recipients').selectAll().where('rid', '=', rid).executeTakeFirstOrThrow();
 }
 

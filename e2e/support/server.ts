@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildAdminApp, buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { createDemo, type DemoResult } from '../../src/server/modules/demo/demo.service';
+import { buildAdminApp, buildApp } from '@server/app';
+import { loadConfig, type Config } from '@server/config';
+import { openDatabase, type DatabaseConnection } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { createDemo, type DemoResult } from '@server/modules/demo/demo.service';
 
 export interface TestServer {
   url: string;
@@ -18,7 +18,7 @@ export interface TestServer {
   /** The admin listener: console and operator API. */
   adminUrl: string;
   admin: FastifyInstance;
-  database: Db;
+  database: DatabaseConnection;
   config: Config;
   demo: DemoResult;
   logs: string[];
@@ -44,14 +44,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   // One context for both listeners: the public address, known once the public listener has a
   // port, is then what the operator API writes into recipients' links (as PUBLIC_URL would be).
-  const ctx: { config: Config; database: Db } = { config, database };
+  const ctx: { config: Config; database: DatabaseConnection } = { config, database };
   const app = await buildApp(ctx, { logger: { level: 'info', stream } });
   const admin = await buildAdminApp(ctx, { logger: { level: 'info', stream } });
   const url = await listenOnFreePort(app);
   const adminUrl = await listenOnFreePort(admin);
   config = Object.freeze({ ...config, publicUrl: url });
   ctx.config = config;
-  const demo = await createDemo(config, database);
+  const demo = await createDemo(database.db, config);
   return {
     url,
     app,

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../../src/server/db/database';
+import type { DatabaseConnection } from '@server/db/database';
 
 /** Tables a request from outside can write to. */
 export const TABLES = [
@@ -28,7 +28,7 @@ export const TABLES = [
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */
-export async function rowCounts(database: Db): Promise<Record<string, number>> {
+export async function rowCounts(database: DatabaseConnection): Promise<Record<string, number>> {
   const columns = TABLES.map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`);
   const result = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(database.db);
   const row = result.rows[0] ?? {};

@@ -3,9 +3,9 @@
  * proxy) or every route's definition: built like the harness's, on a fresh database.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildAdminApp, buildApp } from '../../src/server/app';
-import type { Db } from '../../src/server/db/database';
-import { databaseKinds, testConfig, type DatabaseKind } from '../../src/server/test/harness';
+import { buildAdminApp, buildApp } from '@server/app';
+import type { DatabaseConnection } from '@server/db/database';
+import { databaseKinds, testConfig, type DatabaseKind } from '@server/test/harness';
 
 export interface OwnApp {
   /** The public listener's app, and its routes. */
@@ -14,7 +14,7 @@ export interface OwnApp {
   /** The admin listener's app (operator API, console), and its routes. */
   admin: FastifyInstance;
   adminRoutes: RouteOptions[];
-  database: Db;
+  database: DatabaseConnection;
   close(): Promise<void>;
 }
 

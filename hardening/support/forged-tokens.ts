@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
-import { TEST_SECRET } from '../../src/server/test/harness';
+import { TEST_SECRET } from '@server/test/harness';
 
 export interface ForgedToken {
   name: string;

@@ -2,7 +2,7 @@
  * A load of recipient events and reviewer decisions against a real server, remembering every
  * request that got a 2xx: those are the promises the database must keep after a crash.
  */
-import type { ClientEventType } from '../../src/shared/journey';
+import type { ClientEventType } from '@shared/journey';
 
 export type Task =
   | { kind: 'event'; rid: string; type: ClientEventType }

@@ -4,9 +4,9 @@
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/server/db/database';
-import { createUser } from '../../src/server/modules/accounts/accounts.service';
-import { createTenant } from '../../src/server/modules/tenants/tenants.service';
+import type { DatabaseConnection } from '@server/db/database';
+import { createUser } from '@server/modules/accounts/accounts.service';
+import { createTenant } from '@server/modules/tenants/tenants.service';
 
 export interface Seeded {
   tenantId: string;
@@ -26,7 +26,7 @@ export interface Seeded {
   params: string[];
 }
 
-export async function seedTenantData(app: FastifyInstance, database: Db, name = 'Seeded'): Promise<Seeded> {
+export async function seedTenantData(app: FastifyInstance, database: DatabaseConnection, name = 'Seeded'): Promise<Seeded> {
   const { tenantId, apiKey } = await createTenant(database.db, name);
   const headers = { authorization: `Bearer ${apiKey}` };
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');

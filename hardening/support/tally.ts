@@ -3,7 +3,7 @@
  * summary line (`HARDENING <area>: …`) so the table can be copied from a real run.
  */
 import { afterAll } from 'vitest';
-import { databaseKinds } from '../../src/server/test/harness';
+import { databaseKinds } from '@server/test/harness';
 
 export type Counts = Record<string, number>;
 

@@ -20,7 +20,7 @@ import { registerOpenApi } from './modules/admin/openapi';
 import { healthRoutes } from './modules/health/health.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { previewJourneyRoutes } from './modules/preview/preview.routes';
-import { phishReportRoutes } from './modules/phish-reports/phish-reports.routes';
+import { reportButtonRoutes } from './modules/report-button/report-button.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRateLimit } from './plugins/rate-limit';
@@ -47,7 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes(ctx));
   await app.register(journeyRoutes(ctx, page));
   await app.register(pollRoutes(ctx));
-  await app.register(phishReportRoutes(ctx));
+  await app.register(reportButtonRoutes(ctx));
   await app.register(webApp, { webRoot: ctx.config.webRoot, page });
   return app;
 }

@@ -1,8 +1,8 @@
 /** What every route module is built with: configuration and the open database. */
 import type { Config } from './config';
-import type { Db } from './db/database';
+import type { DatabaseConnection } from './db/database';
 
 export interface AppContext {
   readonly config: Config;
-  readonly database: Db;
+  readonly database: DatabaseConnection;
 }

@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp, buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, type DatabaseConnection } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { devLogStream } from './logger';
 import { outboxWorker } from './modules/sending/outbox-worker';
@@ -13,7 +13,7 @@ export interface RunningServer {
   app: FastifyInstance;
   /** The admin listener: the console and the operator API. */
   admin: FastifyInstance;
-  database: Db;
+  database: DatabaseConnection;
   url: string;
   adminUrl: string;
   stop(): Promise<void>;

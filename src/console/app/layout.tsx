@@ -2,7 +2,7 @@
 import { useResultsT } from '../lib/use-results-t';
 import { useT } from '../lib/use-t';
 import { NavLink, Outlet } from 'react-router';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../features/accounts/api/session';
 import { hasRole } from '../lib/roles';
 import { LanguagePicker } from './language-picker';
 import { SignOutButton } from './sign-out-button';

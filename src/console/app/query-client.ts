@@ -3,7 +3,7 @@
  * signed out elsewhere): the session is cleared, and the session gate shows the sign-in page.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { SESSION_KEY } from '../features/auth/api/session';
+import { SESSION_KEY } from '../features/accounts/api/session';
 import { ConsoleApiError, setCsrfToken } from '../lib/api';
 
 export function createQueryClient(): QueryClient {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../lib/use-t';
 import { PageHeading } from '../components/page-heading';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../features/accounts/api/session';
 import { hasRole } from '../lib/roles';
 
 export function RequireOwner({ page }: { page: ReactNode }) {

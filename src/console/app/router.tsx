@@ -3,18 +3,18 @@
  * chunk, loaded when an operator opens it, and so are the results dashboard and trends. Everything but /sign-in needs a session.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ApiKeysPage } from '../features/api-keys/components/api-keys-page';
+import { ApiKeysPage } from '../features/tenants/components/api-keys-page';
 import { AuditPage } from '../features/audit/components/audit-page';
-import { SessionGate } from '../features/auth/components/session-gate';
-import { SignInPage } from '../features/auth/components/sign-in-page';
+import { SessionGate } from '../features/accounts/components/session-gate';
+import { SignInPage } from '../features/accounts/components/sign-in-page';
 import { CampaignOverviewPage } from '../features/campaigns/components/campaign-overview-page';
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { GophishImportPage } from '../features/gophish/components/gophish-import-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
-import { MaliciousUrlsPage } from '../features/reviewers/components/malicious-urls-page';
+import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
 import { SendingProfilesPage } from '../features/sending/components/sending-profiles-page';
-import { UsersPage } from '../features/users/components/users-page';
+import { UsersPage } from '../features/accounts/components/users-page';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
 import { RequireOwner } from './require-owner';

@@ -1,6 +1,6 @@
 import { useT } from '../lib/use-t';
 import { useNavigate } from 'react-router';
-import { useSignOut } from '../features/auth/api/session';
+import { useSignOut } from '../features/accounts/api/session';
 
 export function SignOutButton() {
   const { t } = useT();

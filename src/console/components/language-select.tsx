@@ -1,5 +1,5 @@
 /** A select of the 19 languages, each named in itself (and marked with its own `lang`). */
-import { isLanguageCode, LANGUAGE_CODES, LANGUAGES, type LanguageCode } from '../../shared/languages';
+import { isLanguageCode, LANGUAGE_CODES, LANGUAGES, type LanguageCode } from '@shared/languages';
 
 interface LanguageSelectProps {
   id: string;

@@ -1,6 +1,6 @@
 /** A campaign's status as a word with a shape and colour: never colour alone. */
 import { useT } from '../lib/use-t';
-import type { CampaignStatus } from '../../shared/admin-api';
+import type { CampaignStatus } from '@shared/admin-api';
 import './status-badge.css';
 
 const SYMBOL: Record<CampaignStatus, string> = { draft: '✎', scheduled: '◷', running: '●', ended: '■' };

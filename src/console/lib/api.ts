@@ -5,7 +5,7 @@
  * validates with (the console's bundle may carry zod; the recipient pages' may not).
  */
 import type { z } from 'zod';
-import { parseApiErrorBody, type ErrorCode } from '../../shared/errors';
+import { parseApiErrorBody, type ErrorCode } from '@shared/errors';
 
 export class ConsoleApiError extends Error {
   constructor(

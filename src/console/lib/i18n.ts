@@ -18,7 +18,7 @@ import {
   translationPath,
   type LanguageCode,
   type TranslationNamespace,
-} from '../../shared/languages';
+} from '@shared/languages';
 
 export const CONSOLE_NAMESPACES = [
   'console',

@@ -4,7 +4,7 @@
  */
 import type { TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type en from '../../../public/assets/i18n/en.console-results.json';
+import type en from '@locales/en.console-results.json';
 
 export type ResultsKey = keyof typeof en;
 export type ResultsT = (key: ResultsKey, options?: TOptions) => string;

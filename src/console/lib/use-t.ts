@@ -6,7 +6,7 @@
  */
 import type { TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type en from '../../../public/assets/i18n/en.console.json';
+import type en from '@locales/en.console.json';
 
 export type ConsoleKey = keyof typeof en;
 export type ConsoleT = (key: ConsoleKey, options?: TOptions) => string;

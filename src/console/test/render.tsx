@@ -7,10 +7,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Role, Session } from '../../shared/admin-api';
-import en from '../../../public/assets/i18n/en.console.json';
+import type { Role, Session } from '@shared/admin-api';
+import en from '@locales/en.console.json';
 import { createQueryClient } from '../app/query-client';
-import { SESSION_KEY } from '../features/auth/api/session';
+import { SESSION_KEY } from '../features/accounts/api/session';
 import { setCsrfToken } from '../lib/api';
 import { initI18n } from '../lib/i18n';
 

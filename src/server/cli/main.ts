@@ -20,7 +20,7 @@ import { withDatabase } from './cli-context';
 import { addImportCommands } from './import-commands';
 import { write } from './output';
 import { addRecipientCommands } from './recipients-commands';
-import { addReportCommands } from './reports-commands';
+import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
 import { addTenantCommands } from './tenant-commands';
 import { addUserCommands } from './user-commands';
@@ -41,11 +41,11 @@ export function buildCli(): Command {
       const banner = await withDatabase(async (config, database) => {
         const created =
           options.demoIfEmpty && (await hasNoTenant(database.db))
-            ? await createDemo(config, database)
+            ? await createDemo(database.db, config)
             : undefined;
         // Every start in development shows the links again: the first start's output is long gone.
         const links =
-          created || config.nodeEnv === 'development' ? await demoLinks(config, database) : undefined;
+          created || config.nodeEnv === 'development' ? await demoLinks(database.db, config) : undefined;
         return demoBanner(created, links);
       });
       const config = loadConfig();
@@ -76,7 +76,7 @@ export function buildCli(): Command {
     .option('--json', 'print one JSON object instead of text')
     .action((options: { json?: boolean }) =>
       withDatabase(async (config, database) => {
-        const demo = await createDemo(config, database);
+        const demo = await createDemo(database.db, config);
         if (options.json) process.stdout.write(`${JSON.stringify(demo)}\n`);
         else printDemo(demo);
       }),
@@ -87,7 +87,7 @@ export function buildCli(): Command {
   addImportCommands(program);
   addRecipientCommands(program);
   addResultsCommands(program);
-  addReportCommands(program);
+  addReportedUrlCommands(program);
   addPollCommands(program);
   addUserCommands(program);
   return program;

@@ -89,10 +89,10 @@ describe('hookwise poll-token and reviews', () => {
       sub: 'eve',
     };
     try {
-      await recordDecision(database, claims, { url: NEW_URL, decision: 'TP' });
-      await recordDecision(database, claims, { url: NEW_URL, decision: 'FP' });
+      await recordDecision(database.db, claims, { url: NEW_URL, decision: 'TP' });
+      await recordDecision(database.db, claims, { url: NEW_URL, decision: 'FP' });
       await recordDecision(
-        database,
+        database.db,
         { ...claims, sub: undefined },
         { url: DEMO_KNOWN_MALICIOUS, decision: 'TP' },
       );
@@ -146,9 +146,9 @@ describe('hookwise poll-token and reviews', () => {
       const database = openDatabase(env.DATABASE_URL);
       const claims = { urls: { [decided]: false, [skipped]: false }, tid: tenantId, exp: 0, jti: 'p' };
       try {
-        await recordDecision(database, claims, { url: decided, decision: 'FP' });
+        await recordDecision(database.db, claims, { url: decided, decision: 'FP' });
         // Submitted without a decision: an audit row, the URL is still pending.
-        await recordDecision(database, claims, { url: skipped, decision: '' });
+        await recordDecision(database.db, claims, { url: skipped, decision: '' });
       } finally {
         await database.close();
       }

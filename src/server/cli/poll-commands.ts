@@ -3,8 +3,9 @@
  * list the current decision per URL.
  */
 import type { Command } from 'commander';
-import { currentDecisions, mintPollLink } from '../modules/poll/poll.service';
-import { pendingUrlsForReview } from '../modules/reports/reports.service';
+import { currentDecisions } from '../modules/poll/poll.service';
+import { mintPollLink } from '../modules/reviewers/reviewers.service';
+import { pendingUrlsForReview } from '../modules/reported-urls/reported-urls.service';
 import { withDatabase } from './cli-context';
 import { formatTable, write, writeJson } from './output';
 

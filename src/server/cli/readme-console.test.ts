@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { campaignFileSchema } from '../../shared/campaign';
-import { contentLanguage, localiseCampaign } from '../../shared/campaign-content';
+import { campaignFileSchema } from '@shared/campaign';
+import { contentLanguage, localiseCampaign } from '@shared/campaign-content';
 
 const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
 const start = readme.indexOf('\n## Console\n');

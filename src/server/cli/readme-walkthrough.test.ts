@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { campaignFileSchema } from '../../shared/campaign';
+import { campaignFileSchema } from '@shared/campaign';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
 import { testConfig } from '../test/harness';

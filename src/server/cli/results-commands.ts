@@ -1,7 +1,7 @@
 /** `hookwise results <campaignId>`: the funnel and per-recipient status, as a table, CSV or JSON. */
 import type { Command } from 'commander';
-import { CLICK_VERDICTS } from '../../shared/clicks';
-import { EVENT_TYPES } from '../../shared/events';
+import { CLICK_VERDICTS } from '@shared/clicks';
+import { EVENT_TYPES } from '@shared/events';
 import { campaignResults, resultsCsv, type Results } from '../modules/results/results.service';
 import { campaignById, withDatabase } from './cli-context';
 import { formatTable, output, write } from './output';
@@ -17,7 +17,7 @@ export function addResultsCommands(program: Command): void {
     .option('--pseudonymise', 'no email, person id or name; a stable pseudonym per recipient')
     .action((id: string, options: { csv?: boolean; json?: boolean; pseudonymise?: boolean }) =>
       withDatabase(async (config, database) => {
-        const results = await campaignResults(database, await campaignById(database.db, id), {
+        const results = await campaignResults(database.db, await campaignById(database.db, id), {
           pseudonymise: Boolean(options.pseudonymise),
           pseudonymKey: config.pseudonymKey,
         });

@@ -4,7 +4,7 @@
  * (--password-stdin), or generated and printed once; it never appears in an argument.
  */
 import type { Command } from 'commander';
-import { newUserSchema, passwordSchema, ROLES, type Role } from '../../shared/admin-api';
+import { newUserSchema, passwordSchema, ROLES, type Role } from '@shared/admin-api';
 import {
   changeUser,
   createUser,

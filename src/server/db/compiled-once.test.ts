@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from './compiled-once';
-import { openDatabase, type Db } from './database';
+import { openDatabase, type DatabaseConnection } from './database';
 import { migrateToLatest } from './migrate';
 
 describe('compiledOnce', () => {
-  let database: Db;
+  let database: DatabaseConnection;
   beforeAll(async () => {
     database = openDatabase('sqlite::memory:');
     await migrateToLatest(database.db);

@@ -6,7 +6,7 @@
  * the values: scalar parameters, no lists (`in`), no columns that come and go.
  */
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
-import type { Database } from './schema';
+import type { Db } from './schema';
 
 /** Stands in for the i-th argument while the query is compiled; found again among its parameters. */
 class Slot {
@@ -20,8 +20,8 @@ interface Compiled<R> {
 }
 
 export function compiledOnce<Args extends unknown[], R>(
-  build: (db: Kysely<Database>, ...args: Args) => Compilable<R>,
-): (db: Kysely<Database>, ...args: Args) => Promise<QueryResult<R>> {
+  build: (db: Db, ...args: Args) => Compilable<R>,
+): (db: Db, ...args: Args) => Promise<QueryResult<R>> {
   // By dialect adapter: a transaction shares its database's, and SQLite and PostgreSQL differ.
   const cache = new WeakMap<object, Compiled<R>>();
   return (db, ...args) => {

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase, type Db } from './database';
+import { openDatabase, type DatabaseConnection } from './database';
 
 const require = createRequire(import.meta.url);
 
 let dir: string | undefined;
-let open: Db | undefined;
+let open: DatabaseConnection | undefined;
 afterEach(async () => {
   await open?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -7,18 +7,28 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export interface Db {
-  readonly db: Kysely<Database>;
+/** The open database: its handle (`db`, what services and repositories take), its kind, its end. */
+export interface DatabaseConnection {
+  readonly db: Db;
   readonly dialect: Dialect;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Which database a handle (or a transaction on it) speaks to, for the few places where the two
+ * differ (row locks, time slices). Read from the query adapter Kysely keeps on every handle, so
+ * services need no second parameter for it.
+ */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 export interface OpenOptions {
@@ -27,11 +37,11 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-export function openDatabase(url: string, options: OpenOptions = {}): Db {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseConnection {
   return url.startsWith('sqlite:') ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options);
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string): DatabaseConnection {
   const onDisk = file !== ':memory:';
   if (onDisk) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -190,7 +200,7 @@ function withStatementCache(database: SQLite.Database) {
  */
 const SESSION_SETTINGS = '-c random_page_cost=1.1';
 
-function openPostgres(url: string, options: OpenOptions): Db {
+function openPostgres(url: string, options: OpenOptions): DatabaseConnection {
   const own = new URL(url).searchParams.has('options');
   const settings = [
     ...(own ? [] : [SESSION_SETTINGS]),

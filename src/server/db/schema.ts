@@ -1,12 +1,16 @@
-/** Row types of every Hookwise table; `Database` is what Kysely is typed against. */
-import type { Generated, Insertable, Selectable } from 'kysely';
-import type { ClickVerdict, VisitSource } from '../../shared/clicks';
-import type { Role } from '../../shared/admin-api';
-import type { AttemptKind, EventType, RecipientStatus } from '../../shared/events';
-import type { LanguageCode } from '../../shared/languages';
-import type { MaliciousUrlSource } from '../../shared/malicious-urls';
-import type { PollDecision } from '../../shared/poll';
-import type { OutboxState, SendingState, SmtpTls } from '../../shared/sending';
+/**
+ * Row types of every Hookwise table; `Database` is what Kysely is typed against, and `Db` the one
+ * name for a handle on it: the open database or a transaction, taken by every service and
+ * repository function as its first parameter.
+ */
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type { ClickVerdict, VisitSource } from '@shared/clicks';
+import type { Role } from '@shared/admin-api';
+import type { AttemptKind, EventType, RecipientStatus } from '@shared/events';
+import type { LanguageCode } from '@shared/languages';
+import type { MaliciousUrlSource } from '@shared/malicious-urls';
+import type { PollDecision } from '@shared/poll';
+import type { OutboxState, SendingState, SmtpTls } from '@shared/sending';
 
 export interface TenantTable {
   id: string;
@@ -330,6 +334,9 @@ export interface Database {
   sendings: SendingTable;
   outbox: OutboxTable;
 }
+
+/** The database, or a transaction on it (a transaction is a `Kysely` too). */
+export type Db = Kysely<Database>;
 
 export type Tenant = Selectable<TenantTable>;
 export type NewTenant = Insertable<TenantTable>;

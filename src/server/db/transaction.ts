@@ -1,19 +1,15 @@
+import type { Db } from './schema';
 /**
  * Transactions that PostgreSQL may end to break a deadlock (40P01) or a serialization failure
  * (40001) run again, from the start, up to ATTEMPTS times: the loser of two writers that met in
  * opposite orders (two landings from one network, each downgrading the other's visits) then
  * keeps its write instead of losing it. SQLite has one writer and never raises these.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from './schema';
 
 const ATTEMPTS = 3;
 const RETRYABLE = new Set(['40P01', '40001']);
 
-export async function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work);

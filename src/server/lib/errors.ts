@@ -2,7 +2,7 @@
  * Error factories with a stable `code` from the shared ErrorCode list; the error handler turns
  * them into `{ error: { code, message } }` bodies.
  */
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode } from '@shared/errors';
 
 export class AppError extends Error {
   constructor(

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../../shared/errors';
+import { errorBody } from '@shared/errors';
 import { setStaticCacheHeaders } from './web-app';
 
 export interface ConsoleAppOptions {

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorBody, type ErrorCode } from '../../shared/errors';
+import { errorBody, type ErrorCode } from '@shared/errors';
 import { AppError } from '../lib/errors';
 
 export function installErrorHandler(app: FastifyInstance): void {

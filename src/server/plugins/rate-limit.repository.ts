@@ -1,7 +1,8 @@
 /** SQL for the shared rate-limit counters (see plugins/rate-limit.ts). */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import type { Database } from '../db/schema';
+import type { Db } from '@server/db/schema';
 
 // Every limited request on PostgreSQL runs it: compiled once (db/compiled-once.ts).
 const hit = compiledOnce((db, key: string, now: number, windowEndsAt: number) => {
@@ -22,13 +23,13 @@ const hit = compiledOnce((db, key: string, now: number, windowEndsAt: number) =>
  * Counts one request for `key` in one statement: a new or expired window starts at 1, a live
  * one counts up. The row lock of the upsert serialises instances hitting the same key.
  */
-export async function countHit(db: Kysely<Database>, key: string, now: number, windowMs: number) {
+export async function countHit(db: Db, key: string, now: number, windowMs: number) {
   const { rows } = await hit(db, key, now, now + windowMs);
   const row = rows[0];
   if (!row) throw new Error('rate limit count returned no row');
   return { hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
 }
 
-export async function deleteExpiredWindows(db: Kysely<Database>, now: number): Promise<void> {
+export async function deleteExpiredWindows(db: Db, now: number): Promise<void> {
   await db.deleteFrom('rate_limits').where('window_ends_at', '<=', now).execute();
 }

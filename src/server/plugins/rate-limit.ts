@@ -9,12 +9,12 @@
  */
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { errorBody } from '../../shared/errors';
+import { errorBody } from '@shared/errors';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { countHit, deleteExpiredWindows } from './rate-limit.repository';
+import type { Db } from '@server/db/schema';
 
 const SWEEP_EVERY_MS = 60_000;
 
@@ -42,7 +42,7 @@ function budget(config: Config) {
 }
 
 /** @fastify/rate-limit's store contract, kept in the database; each route gets its own keys. */
-function databaseStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
+function databaseStore(db: Db): FastifyRateLimitStoreCtor {
   class DatabaseStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -75,7 +75,7 @@ function databaseStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
 }
 
 /** Expired windows are deleted once a minute, so the table holds only live counters. */
-function sweepExpiredWindows(app: FastifyInstance, db: Kysely<Database>): void {
+function sweepExpiredWindows(app: FastifyInstance, db: Db): void {
   const timer = setInterval(() => {
     deleteExpiredWindows(db, Date.now()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'rate limit sweep failed'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
 import { testConfig } from '../test/harness';
-import { SPA_PATHS } from '../../shared/routes';
+import { SPA_PATHS } from '@shared/routes';
 
 // Serving the built app needs `npm run build` first (npm test builds before running tests).
 const config = testConfig();

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../../shared/errors';
+import { errorBody } from '@shared/errors';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_CODES,
@@ -16,8 +16,8 @@ import {
   pickLanguage,
   translationPath,
   type LanguageCode,
-} from '../../shared/languages';
-import { JOURNEY_PATHS, SPA_PATHS } from '../../shared/routes';
+} from '@shared/languages';
+import { JOURNEY_PATHS, SPA_PATHS } from '@shared/routes';
 
 export interface WebAppOptions {
   webRoot: string;

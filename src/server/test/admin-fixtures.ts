@@ -1,6 +1,6 @@
 /** Fixtures for operator API tests: tenants with keys, a minimal campaign, recipients, events. */
-import type { CampaignFileInput } from '../../shared/campaign';
-import type { EventType } from '../../shared/events';
+import type { CampaignFileInput } from '@shared/campaign';
+import type { EventType } from '@shared/events';
 import { newId, nowIso } from '../lib/ids';
 import { appendStep } from '../modules/journey/journey.service';
 import { createTenant } from '../modules/tenants/tenants.service';

@@ -1,5 +1,5 @@
 /** Click evidence as a person's browser reports it: a trusted gesture after the pointer moved. */
-import type { ClickEvidence } from '../../shared/journey';
+import type { ClickEvidence } from '@shared/journey';
 
 export const PERSON: ClickEvidence = {
   webdriver: false,

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildAdminApp, buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase, type DatabaseConnection } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 
 export const TEST_SECRET = 'test-poll-token-secret-0123456789abcdef';
@@ -21,7 +21,7 @@ export interface Harness {
   app: FastifyInstance;
   /** The admin listener's app (operator API, console), on the same database. */
   admin: FastifyInstance;
-  database: Db;
+  database: DatabaseConnection;
   config: Config;
   logs: string[];
 }
@@ -29,7 +29,7 @@ export interface Harness {
 export interface DatabaseKind {
   name: 'sqlite' | 'postgres';
   /** A fresh database, migrated to the latest version unless `migrate` is false. */
-  open(options?: { migrate?: boolean }): Promise<{ database: Db; dispose(): Promise<void> }>;
+  open(options?: { migrate?: boolean }): Promise<{ database: DatabaseConnection; dispose(): Promise<void> }>;
 }
 
 export function databaseKinds(): DatabaseKind[] {
@@ -117,7 +117,7 @@ export function describeEachDatabase(title: string, suite: (get: () => Harness) 
 /** An app on a fresh SQLite database whose per-client budget is `limit` a minute; closed after `run`. */
 export async function withRateLimitedApp<T>(
   limit: number,
-  run: (app: FastifyInstance, database: Db) => Promise<T>,
+  run: (app: FastifyInstance, database: DatabaseConnection) => Promise<T>,
 ): Promise<T> {
   const opened = await openTestSqlite();
   const app = await buildApp(

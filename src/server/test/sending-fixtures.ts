@@ -3,7 +3,7 @@
  * a worker run by hand on a compressed clock, and draining the outbox.
  */
 import { sql } from 'kysely';
-import type { SendingProgress } from '../../shared/sending';
+import type { SendingProgress } from '@shared/sending';
 import { openDatabase } from '../db/database';
 import { outboxWorker, type OutboxWorker } from '../modules/sending/outbox-worker';
 import type { Harness } from './harness';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../public/assets/i18n/en.upi-public.json';
-import fr from '../../../public/assets/i18n/fr.upi-public.json';
+import en from '@locales/en.upi-public.json';
+import fr from '@locales/fr.upi-public.json';
 import { changeLanguage, initI18n } from '../lib/i18n';
 import { answers, campaignData } from '../test/campaign-fixture';
 import { AppRoutes } from './router';

@@ -4,7 +4,7 @@
  * checked by a small parser the caller passes, never cast. Parsers are hand-written rather than
  * a schema library, which would double the recipient's first load.
  */
-import { parseApiErrorBody, type ErrorCode } from '../../shared/errors';
+import { parseApiErrorBody, type ErrorCode } from '@shared/errors';
 
 /** The status of an ApiError when no answer came at all (network down, aborted, cut off). */
 export const NO_ANSWER = 0;

@@ -1,5 +1,5 @@
 // English is the source of translation keys: t() only accepts keys that exist in en.
-import type en from '../../../public/assets/i18n/en.upi-public.json';
+import type en from '@locales/en.upi-public.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -18,7 +18,7 @@ import {
   pickLanguage,
   translationPath,
   type LanguageCode,
-} from '../../shared/languages';
+} from '@shared/languages';
 import { isRecord } from './guards';
 
 type Translations = Record<string, string>;

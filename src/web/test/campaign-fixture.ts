@@ -1,5 +1,5 @@
 /** Campaign data as GET /api/campaign/:rid answers it, for web tests. */
-import type { CampaignData } from '../../shared/campaign';
+import type { CampaignData } from '@shared/campaign';
 
 export function campaignData(rid: string, changes: Partial<CampaignData> = {}): CampaignData {
   return {

@@ -1,7 +1,7 @@
 /** SQL for console users, their sessions and the per-account sign-in failures. */
-import type { Insertable, Kysely } from 'kysely';
-import type { Role } from '../../../shared/admin-api';
-import type { Database, NewUser, SessionTable } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { Role } from '@shared/admin-api';
+import type { NewUser, SessionTable, Db } from '@server/db/schema';
 
 const USER_COLUMNS = [
   'id',
@@ -14,28 +14,28 @@ const USER_COLUMNS = [
   'created_at',
 ] as const;
 
-export async function insertUser(db: Kysely<Database>, row: NewUser): Promise<void> {
+export async function insertUser(db: Db, row: NewUser): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export function findUserByEmail(db: Kysely<Database>, email: string) {
+export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 /** `tenantId` undefined is the CLI (whole database). */
-export function findUser(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+export function findUser(db: Db, tenantId: string | undefined, id: string) {
   let query = db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id);
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
   return query.executeTakeFirst();
 }
 
-export function listUsers(db: Kysely<Database>, tenantId: string | undefined) {
+export function listUsers(db: Db, tenantId: string | undefined) {
   let query = db.selectFrom('users').select(USER_COLUMNS).orderBy('email');
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
   return query.execute();
 }
 
-export function countActiveOwners(db: Kysely<Database>, tenantId: string) {
+export function countActiveOwners(db: Db, tenantId: string) {
   return db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -46,23 +46,23 @@ export function countActiveOwners(db: Kysely<Database>, tenantId: string) {
 }
 
 export async function updateUser(
-  db: Kysely<Database>,
+  db: Db,
   id: string,
   change: { name?: string; role?: Role; disabled_at?: string | null; password_hash?: string },
 ): Promise<void> {
   await db.updateTable('users').set(change).where('id', '=', id).execute();
 }
 
-export async function markSignedIn(db: Kysely<Database>, id: string, at: string): Promise<void> {
+export async function markSignedIn(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
 }
 
-export async function insertSession(db: Kysely<Database>, row: Insertable<SessionTable>): Promise<void> {
+export async function insertSession(db: Db, row: Insertable<SessionTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
 /** The session with its user, for the auth hook: one query per console request. */
-export function findSession(db: Kysely<Database>, id: string) {
+export function findSession(db: Db, id: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -85,29 +85,29 @@ export function findSession(db: Kysely<Database>, id: string) {
     .executeTakeFirst();
 }
 
-export async function touchSession(db: Kysely<Database>, id: string, at: string): Promise<void> {
+export async function touchSession(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
 }
 
-export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
 /** Every session of a user: on disabling them and on a password reset. */
-export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
+export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
 
-export function findSignInFailures(db: Kysely<Database>, email: string) {
+export function findSignInFailures(db: Db, email: string) {
   return db.selectFrom('sign_in_failures').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 export async function saveSignInFailures(
-  db: Kysely<Database>,
+  db: Db,
   row: { email: string; failures: number; first_failed_at: string; locked_until: string | null },
 ): Promise<void> {
   await db
@@ -123,6 +123,6 @@ export async function saveSignInFailures(
     .execute();
 }
 
-export async function clearSignInFailures(db: Kysely<Database>, email: string): Promise<void> {
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
 }

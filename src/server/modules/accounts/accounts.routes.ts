@@ -13,9 +13,9 @@ import {
   userChangeSchema,
   userSchema,
   type Session,
-} from '../../../shared/admin-api';
-import type { AppContext } from '../../context';
-import { AppError, unauthorized } from '../../lib/errors';
+} from '@shared/admin-api';
+import type { AppContext } from '@server/context';
+import { AppError, unauthorized } from '@server/lib/errors';
 import { checkCsrf, SESSION_COOKIE, tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity } from '../admin/admin-schemas';
 import { recordAudit } from '../audit/audit.service';

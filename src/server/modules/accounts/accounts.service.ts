@@ -5,13 +5,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { newUserSchema, Role, User, userChangeSchema } from '../../../shared/admin-api';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
-import { AppError, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/ids';
+import type { newUserSchema, Role, User, userChangeSchema } from '@shared/admin-api';
+import type { Config } from '@server/config';
+import { AppError, conflict, notFound, tooManyRequests, unauthorized } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
 import {
   clearSignInFailures,
   countActiveOwners,
@@ -30,6 +28,7 @@ import {
   touchSession,
   updateUser,
 } from './accounts.repository';
+import type { Db } from '@server/db/schema';
 
 /** Failed sign-ins for one address within LOCK_WINDOW before it is locked for LOCK_WINDOW. */
 export const MAX_FAILURES = 5;
@@ -52,7 +51,7 @@ function toUser(row: NonNullable<UserRow>): User {
 }
 
 export async function createUser(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   input: z.infer<typeof newUserSchema>,
 ): Promise<User> {
@@ -72,21 +71,18 @@ export async function createUser(
   return toUser(await requireUser(db, tenantId, id));
 }
 
-export async function usersOf(db: Kysely<Database>, tenantId: string | undefined): Promise<User[]> {
+export async function usersOf(db: Db, tenantId: string | undefined): Promise<User[]> {
   return (await listUsers(db, tenantId)).map(toUser);
 }
 
 /** The CLI finds users by email across tenants; the API by id within its tenant. */
-export async function findUserId(
-  db: Kysely<Database>,
-  email: string,
-): Promise<{ id: string; tenantId: string }> {
+export async function findUserId(db: Db, email: string): Promise<{ id: string; tenantId: string }> {
   const row = await findUserByEmail(db, email.trim().toLowerCase());
   if (!row) throw notFound(`No user with email ${email}`);
   return { id: row.id, tenantId: row.tenant_id };
 }
 
-async function requireUser(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+async function requireUser(db: Db, tenantId: string | undefined, id: string) {
   const row = await findUser(db, tenantId, id);
   if (!row) throw notFound();
   return row;
@@ -94,7 +90,7 @@ async function requireUser(db: Kysely<Database>, tenantId: string | undefined, i
 
 /** A role change or disabling that would leave the tenant without an active owner is refused. */
 export function changeUser(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string | undefined,
   id: string,
   change: z.infer<typeof userChangeSchema>,
@@ -121,7 +117,7 @@ export function changeUser(
 
 /** Sets a new password and ends every session of the user. */
 export async function setPassword(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string | undefined,
   id: string,
   password: string,
@@ -158,7 +154,7 @@ const NO_ACCOUNT_HASH = hash(randomBytes(16).toString('hex'));
  * minutes locks the address for 15 minutes, even for the right password.
  */
 export async function signIn(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   email: string,
   password: string,
@@ -219,7 +215,7 @@ export interface SessionUser {
  * long, past its absolute expiry, or its user is disabled.
  */
 export async function sessionOf(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   token: string,
   now = Date.now(),
@@ -242,7 +238,7 @@ export async function sessionOf(
   };
 }
 
-export function signOut(db: Kysely<Database>, token: string): Promise<void> {
+export function signOut(db: Db, token: string): Promise<void> {
   return deleteSession(db, sessionId(token));
 }
 

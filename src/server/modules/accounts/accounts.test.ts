@@ -4,9 +4,9 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import type { Role } from '../../../shared/admin-api';
-import { campaignFile, newTenant, type TestTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+import type { Role } from '@shared/admin-api';
+import { campaignFile, newTenant, type TestTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase, type Harness } from '@server/test/harness';
 import { SIGN_IN_PER_MINUTE } from './accounts.routes';
 import { createUser, MAX_FAILURES } from './accounts.service';
 

@@ -10,9 +10,9 @@
  * succeeds is written to the audit log.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE_RANK, type Role } from '../../../shared/admin-api';
-import type { AppContext } from '../../context';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { ROLE_RANK, type Role } from '@shared/admin-api';
+import type { AppContext } from '@server/context';
+import { forbidden, unauthorized } from '@server/lib/errors';
 import { isCsrfTokenFor, sessionOf } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
 import { authenticateApiKey } from './admin.service';

@@ -4,7 +4,7 @@
  * principal's tenant only (admin-auth.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@server/context';
 import { sessionRoutes, userRoutes } from '../accounts/accounts.routes';
 import { auditRoutes } from '../audit/audit.routes';
 import { previewAdminRoutes } from '../preview/preview.routes';
@@ -13,7 +13,7 @@ import { dashboardRoutes } from '../dashboard/dashboard.routes';
 import { gophishRoutes } from '../gophish/gophish.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
-import { reportRoutes } from '../reports/reports.routes';
+import { reportedUrlRoutes } from '../reported-urls/reported-urls.routes';
 import { reviewerRoutes } from '../reviewers/reviewers.routes';
 import { resultRoutes } from '../results/results.routes';
 import { sendingRoutes } from '../sending/sending.routes';
@@ -39,7 +39,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(recipientRoutes(ctx));
     await app.register(resultRoutes(ctx));
     await app.register(dashboardRoutes(ctx));
-    await app.register(reportRoutes(ctx));
+    await app.register(reportedUrlRoutes(ctx));
     await app.register(reviewerRoutes(ctx));
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));

@@ -1,12 +1,11 @@
 /** Who is calling the operator API: an API key in `Authorization: Bearer …` names one tenant. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { bearerCredential } from '../../lib/bearer';
-import { unauthorized } from '../../lib/errors';
+import { bearerCredential } from '@server/lib/bearer';
+import { unauthorized } from '@server/lib/errors';
 import { tenantForApiKey } from '../tenants/tenants.service';
+import type { Db } from '@server/db/schema';
 
 /** The tenant of the API key in an Authorization header; a 401 for a missing, revoked or unknown key. */
-export async function authenticateApiKey(db: Kysely<Database>, authorization: string | undefined) {
+export async function authenticateApiKey(db: Db, authorization: string | undefined) {
   const apiKey = bearerCredential(authorization);
   if (!apiKey) throw unauthorized('Missing API key: send Authorization: Bearer <api key>');
   const key = await tenantForApiKey(db, apiKey);

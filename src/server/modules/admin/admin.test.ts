@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import { newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 
 describeEachDatabase('operator API: authentication and keys', (get) => {
   it('answers 401 JSON without a key, with a wrong key, and with a malformed header', async () => {

@@ -3,8 +3,8 @@
  * 404 for tenant B's object, for every verb — and B's data is unchanged afterwards.
  */
 import { expect, it } from 'vitest';
-import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 import { createUser } from '../accounts/accounts.service';
 
 interface Case {

@@ -1,13 +1,12 @@
 /** SQL for the audit log: appended to, read newest first. */
-import type { Kysely } from 'kysely';
-import type { Database, NewAuditEntry } from '../../db/schema';
+import type { NewAuditEntry, Db } from '@server/db/schema';
 
-export async function insertAuditEntry(db: Kysely<Database>, row: NewAuditEntry): Promise<void> {
+export async function insertAuditEntry(db: Db, row: NewAuditEntry): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 
 export function listAuditEntries(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   page: { limit: number; before?: string | undefined },
 ) {

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema } from '../../../shared/admin-api';
-import type { AppContext } from '../../context';
+import { auditEntrySchema } from '@shared/admin-api';
+import type { AppContext } from '@server/context';
 import { adminErrors, adminSecurity } from '../admin/admin-schemas';
 import { tenantOf } from '../admin/admin-auth';
 import { auditEntries } from './audit.service';

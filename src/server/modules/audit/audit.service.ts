@@ -3,11 +3,10 @@
  * action name such as "campaign.launch"), on what, and when. Written for every change made
  * through the operator API and for sign-ins; never holds a request body.
  */
-import type { Kysely } from 'kysely';
-import type { AuditEntry } from '../../../shared/admin-api';
-import type { Database } from '../../db/schema';
-import { newRowId, nowIso } from '../../lib/ids';
+import type { AuditEntry } from '@shared/admin-api';
+import { newRowId, nowIso } from '@server/lib/ids';
 import { insertAuditEntry, listAuditEntries } from './audit.repository';
+import type { Db } from '@server/db/schema';
 
 export interface AuditRecord {
   tenantId: string;
@@ -17,7 +16,7 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: Kysely<Database>, entry: AuditRecord): Promise<void> {
+export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
   await insertAuditEntry(db, {
     id: newRowId(),
     tenant_id: entry.tenantId,
@@ -30,7 +29,7 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditRecord): Pro
 }
 
 export async function auditEntries(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   page: { limit: number; before?: string | undefined },
 ): Promise<AuditEntry[]> {

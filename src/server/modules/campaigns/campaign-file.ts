@@ -3,9 +3,9 @@
  * operator edits the file by hand, the line of that field in the file.
  */
 import type { z } from 'zod';
-import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
-import { badRequest } from '../../lib/errors';
-import { lineOfJsonPath, lineOfJsonSyntaxError } from '../../lib/json-lines';
+import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { badRequest } from '@server/lib/errors';
+import { lineOfJsonPath, lineOfJsonSyntaxError } from '@server/lib/json-lines';
 
 export function parseCampaignFileText(text: string): CampaignFile {
   let json: unknown;

@@ -2,16 +2,16 @@
  * SQL for campaigns: store a campaign file, list, find, dates, end. Scoped by tenant, except
  * where `tenantId` is undefined: the CLI's whole-database view.
  */
-import { sql, type Kysely } from 'kysely';
-import type { CampaignFile } from '../../../shared/campaign';
-import type { Database, NewCampaign } from '../../db/schema';
-import { newId, nowIso } from '../../lib/ids';
+import { sql } from 'kysely';
+import type { CampaignFile } from '@shared/campaign';
+import type { NewCampaign, Db } from '@server/db/schema';
+import { newId, nowIso } from '@server/lib/ids';
 
 type CampaignDates = Partial<Pick<NewCampaign, 'starts_at' | 'ends_at' | 'ended_at' | 'launched_at'>>;
 
 /** Stores a validated campaign file for a tenant (dates default to the file's); returns its id. */
 export async function insertCampaign(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   file: CampaignFile,
   dates: CampaignDates = {},
@@ -50,7 +50,7 @@ const summaryColumns = [
 ] as const;
 
 /** `tenantId` undefined is the CLI's whole-database view; the REST API always passes one. */
-export async function listCampaigns(db: Kysely<Database>, filter: { tenantId?: string; id?: string }) {
+export async function listCampaigns(db: Db, filter: { tenantId?: string; id?: string }) {
   let query = db
     .selectFrom('campaigns as c')
     .select(summaryColumns)
@@ -69,14 +69,14 @@ export async function listCampaigns(db: Kysely<Database>, filter: { tenantId?: s
   return rows.map((row) => ({ ...row, recipients: Number(row.recipients ?? 0) }));
 }
 
-export function findCampaign(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+export function findCampaign(db: Db, tenantId: string | undefined, id: string) {
   let query = db.selectFrom('campaigns as c').selectAll('c').where('c.id', '=', id);
   if (tenantId !== undefined) query = query.where('c.tenant_id', '=', tenantId);
   return query.executeTakeFirst();
 }
 
 export async function updateCampaignDates(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   id: string,
   dates: { starts_at?: string | null; ends_at?: string | null },
@@ -90,12 +90,7 @@ export async function updateCampaignDates(
 }
 
 /** A new campaign file for a campaign (its name and default language follow it). */
-export async function updateCampaignContent(
-  db: Kysely<Database>,
-  tenantId: string,
-  id: string,
-  file: CampaignFile,
-) {
+export async function updateCampaignContent(db: Db, tenantId: string, id: string, file: CampaignFile) {
   await db
     .updateTable('campaigns')
     .set({
@@ -111,7 +106,7 @@ export async function updateCampaignContent(
 
 /** Launching a draft: only a draft, once (the where clause makes two launches one). */
 export async function markCampaignLaunched(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   id: string,
   launch: { launched_at: string; starts_at: string | null; ends_at: string | null; time_zone: string },
@@ -127,7 +122,7 @@ export async function markCampaignLaunched(
 }
 
 /** Recipients per language (null: none given, the campaign's default applies). */
-export function recipientLanguageCounts(db: Kysely<Database>, campaignId: string) {
+export function recipientLanguageCounts(db: Db, campaignId: string) {
   return db
     .selectFrom('recipients')
     .select(['language_code', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -137,7 +132,7 @@ export function recipientLanguageCounts(db: Kysely<Database>, campaignId: string
 }
 
 /** Ending is idempotent: the first end time is kept. */
-export async function markCampaignEnded(db: Kysely<Database>, tenantId: string, id: string, at: string) {
+export async function markCampaignEnded(db: Db, tenantId: string, id: string, at: string) {
   await db
     .updateTable('campaigns')
     .set({ ended_at: at })

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignFileSchema } from '../../../shared/campaign';
-import type { AppContext } from '../../context';
-import { campaignLanguagesSchema, languageCoverageSchema, launchSchema } from '../../../shared/admin-api';
+import { campaignFileSchema } from '@shared/campaign';
+import type { AppContext } from '@server/context';
+import { campaignLanguagesSchema, languageCoverageSchema, launchSchema } from '@shared/admin-api';
 import { adminErrors, adminSecurity, campaignParams, queryFlag } from '../admin/admin-schemas';
 import { tenantOf } from '../admin/admin-auth';
 import {

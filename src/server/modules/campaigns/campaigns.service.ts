@@ -4,20 +4,19 @@
  * (its links are the plain 404) and goes live when launched; the API and CLI import live
  * campaigns unless asked for a draft.
  */
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   campaignStatus,
   campaignSummarySchema,
   type CampaignSummary,
   type LanguageCoverage,
-} from '../../../shared/admin-api';
-import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
-import { translationCompleteness } from '../../../shared/campaign-content';
-import { isLanguageCode } from '../../../shared/languages';
-import type { Campaign, Database } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/ids';
+} from '@shared/admin-api';
+import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { translationCompleteness } from '@shared/campaign-content';
+import { isLanguageCode } from '@shared/languages';
+import type { Campaign, Db } from '@server/db/schema';
+import { badRequest, conflict, notFound } from '@server/lib/errors';
+import { nowIso } from '@server/lib/ids';
 import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
@@ -47,17 +46,14 @@ export const campaignDatesSchema = z
   .refine((d) => d.starts_at !== undefined || d.ends_at !== undefined, 'give starts_at and/or ends_at');
 
 /** A campaign of this tenant, or a 404 that does not say whether it exists elsewhere. */
-export async function requireCampaign(db: Kysely<Database>, tenantId: string | undefined, id: string) {
+export async function requireCampaign(db: Db, tenantId: string | undefined, id: string) {
   const campaign = await findCampaign(db, tenantId, id);
   if (!campaign) throw notFound();
   return campaign;
 }
 
 /** `tenantId` undefined lists every tenant's campaigns (the CLI); the REST API always passes one. */
-export async function campaignSummaries(
-  db: Kysely<Database>,
-  tenantId: string | undefined,
-): Promise<CampaignSummary[]> {
+export async function campaignSummaries(db: Db, tenantId: string | undefined): Promise<CampaignSummary[]> {
   return (await listCampaigns(db, { tenantId })).map(withStatus);
 }
 
@@ -66,12 +62,12 @@ function withStatus<T extends Parameters<typeof campaignStatus>[0]>(row: T) {
 }
 
 /** By id alone, for the CLI (whole database): undefined when there is no such campaign. */
-export function findCampaignById(db: Kysely<Database>, id: string) {
+export function findCampaignById(db: Db, id: string) {
   return findCampaign(db, undefined, id);
 }
 
 export async function importCampaign(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   file: CampaignFile,
   options: { draft?: boolean } = {},
@@ -104,18 +100,14 @@ export function scheduleWarnings(
   return warnings;
 }
 
-export async function summaryOf(
-  db: Kysely<Database>,
-  tenantId: string | undefined,
-  id: string,
-): Promise<CampaignSummary> {
+export async function summaryOf(db: Db, tenantId: string | undefined, id: string): Promise<CampaignSummary> {
   const [summary] = await listCampaigns(db, { tenantId, id });
   if (!summary) throw notFound();
   return withStatus(summary);
 }
 
 /** A new campaign file for a campaign that has not ended (its dates stay the campaign's own). */
-export async function editCampaign(db: Kysely<Database>, campaign: Campaign, file: CampaignFile) {
+export async function editCampaign(db: Db, campaign: Campaign, file: CampaignFile) {
   if (campaignStatus(campaign) === 'ended') throw conflict('The campaign has ended', 'campaign_ended');
   const dated = {
     ...file,
@@ -127,7 +119,7 @@ export async function editCampaign(db: Kysely<Database>, campaign: Campaign, fil
 }
 
 /** A draft copy of a campaign (content and languages; no recipients, no dates). */
-export async function duplicateCampaign(db: Kysely<Database>, campaign: Campaign) {
+export async function duplicateCampaign(db: Db, campaign: Campaign) {
   const file = campaignFileSchema.parse(JSON.parse(campaign.content));
   const copy = {
     ...file,
@@ -145,7 +137,7 @@ export async function duplicateCampaign(db: Kysely<Database>, campaign: Campaign
  * there), so the console can have warned before and the API caller still learns it.
  */
 export async function launchCampaign(
-  db: Kysely<Database>,
+  db: Db,
   campaign: Campaign,
   launch: {
     starts_at?: string | null | undefined;
@@ -182,7 +174,7 @@ function isTimeZone(zone: string): boolean {
 }
 
 /** The recipients' languages, and how much of the campaign's text each has. */
-export async function languageCoverage(db: Kysely<Database>, campaign: Campaign) {
+export async function languageCoverage(db: Db, campaign: Campaign) {
   const file = campaignFileSchema.parse(JSON.parse(campaign.content));
   const counts = new Map<string, number>();
   for (const row of await recipientLanguageCounts(db, campaign.id)) {
@@ -213,7 +205,7 @@ export function exportCampaign(campaign: Campaign): CampaignFile {
 }
 
 export async function setCampaignDates(
-  db: Kysely<Database>,
+  db: Db,
   campaign: Campaign,
   dates: z.infer<typeof campaignDatesSchema>,
 ) {
@@ -226,7 +218,7 @@ export async function setCampaignDates(
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }
 
-export async function endCampaign(db: Kysely<Database>, campaign: Campaign) {
+export async function endCampaign(db: Db, campaign: Campaign) {
   await markCampaignEnded(db, campaign.tenant_id, campaign.id, nowIso());
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }

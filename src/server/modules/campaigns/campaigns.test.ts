@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { campaignFile, importCampaign, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import { campaignFile, importCampaign, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 import { parseCampaignFileText } from './campaign-file';
 import { findRecipientByRid } from '../journey/journey.repository';
 

@@ -4,18 +4,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignData } from '../../../shared/campaign';
-import { buildApp } from '../../app';
-import type { Db } from '../../db/database';
-import { databaseKinds, testConfig } from '../../test/harness';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../journey/journey.fixtures';
+import type { CampaignData } from '@shared/campaign';
+import { buildApp } from '@server/app';
+import type { Db } from '@server/db/schema';
+import { databaseKinds, testConfig } from '@server/test/harness';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 
 const ORG_SITE = 'https://intranet.acme.example/security';
 
 for (const kind of databaseKinds()) {
   describe(`default_url with DEFAULT_REDIRECT_URL [${kind.name}]`, () => {
     let app: FastifyInstance;
-    let db: Db['db'];
+    let db: Db;
     let dispose: () => Promise<void>;
     beforeAll(async () => {
       const opened = await kind.open();

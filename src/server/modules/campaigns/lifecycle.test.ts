@@ -4,8 +4,8 @@
  * and the recipients' languages are checked for missing content before launch.
  */
 import { expect, it } from 'vitest';
-import { campaignFile, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import { campaignFile, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 
 describeEachDatabase('campaign lifecycle', (get) => {
   it('keeps a draft offline until it is launched, and launches it once', async () => {

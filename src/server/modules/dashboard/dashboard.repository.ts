@@ -6,12 +6,11 @@
  * attempts grouped by their answers. A request stays fast at 100,000 recipients and 1,000,000
  * events, and the counts come from the same recipient columns as the results API.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { REASON_KINDS, type ReasonKind } from '../../../shared/dashboard';
-import { stepBit, type EventType } from '../../../shared/events';
-import type { Database } from '../../db/schema';
+import { sql, type RawBuilder } from 'kysely';
+import { REASON_KINDS, type ReasonKind } from '@shared/dashboard';
+import { stepBit, type EventType } from '@shared/events';
+import type { Db } from '@server/db/schema';
 
-type Db = Kysely<Database>;
 type Num = number | string | null;
 
 const sumWhen = (condition: RawBuilder<unknown>) => sql<Num>`sum(case when ${condition} then 1 else 0 end)`;

@@ -12,8 +12,8 @@ import {
   recipientTableQuerySchema,
   recipientTableSchema,
   trendsSchema,
-} from '../../../shared/dashboard';
-import type { AppContext } from '../../context';
+} from '@shared/dashboard';
+import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
@@ -41,7 +41,7 @@ export function dashboardRoutes(ctx: AppContext) {
       async (request, reply) => {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
         void reply.header('cache-control', 'no-store');
-        return campaignDashboard(ctx.database, campaign);
+        return campaignDashboard(ctx.database.db, campaign);
       },
     );
 

@@ -5,15 +5,15 @@
  * pass rate and badges. Counts come from the same recipient columns as the results API, so the
  * two always agree. Also tenant-wide trends (one row per launched campaign).
  */
-import { CLICK_VERDICTS, type ClickVerdict } from '../../../shared/clicks';
-import { REASON_KINDS, type Dashboard, type GroupStats, type Trends } from '../../../shared/dashboard';
-import { EVENT_TYPES } from '../../../shared/events';
-import type { Db } from '../../db/database';
-import type { Campaign } from '../../db/schema';
-import { inTurns } from '../../db/turns';
+import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
+import { REASON_KINDS, type Dashboard, type GroupStats, type Trends } from '@shared/dashboard';
+import { EVENT_TYPES } from '@shared/events';
+import { dialectOf } from '@server/db/database';
+import type { Db } from '@server/db/schema';
+import type { Campaign } from '@server/db/schema';
+import { inTurns } from '@server/db/turns';
 import { exportCampaign } from '../campaigns/campaigns.service';
-import { submitAttemptCount } from '../results/results.repository';
-import { medianSecondsToReport } from '../results/results.service';
+import { medianSecondsToReport, submitAttempts } from '../results/results.service';
 import {
   campaignTrends,
   clicksByMinute,
@@ -32,20 +32,19 @@ import { clickSummary, reportsByMinute, timelineBuckets } from './timeline';
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
-export async function campaignDashboard(database: Db, campaign: Campaign): Promise<Dashboard> {
-  const { db } = database;
+export async function campaignDashboard(db: Db, campaign: Campaign): Promise<Dashboard> {
   const file = exportCampaign(campaign);
   const { pass_mark: passMark, badges } = file.gamification;
   const start = campaign.starts_at ?? campaign.launched_at;
   const { id } = campaign;
   // On SQLite one at a time, letting waiting requests go between them (db/turns.ts).
-  const turn = inTurns(database.dialect);
+  const turn = inTurns(dialectOf(db));
   const [groups, scores, firstSent, submitAttempted, filtered, minutes, reported, answers] =
     await Promise.all([
       turn(() => recipientGroups(db, id)),
       turn(() => scoreCounts(db, id)),
       turn(() => firstSentAt(db, id)),
-      turn(() => submitAttemptCount(db, campaign.tenant_id, id)),
+      turn(() => submitAttempts(db, campaign.tenant_id, id)),
       turn(() => filteredVisitCount(db, id)),
       turn(() => clicksByMinute(db, id)),
       turn(() => reports(db, id)),
@@ -165,7 +164,7 @@ function breakdown(
 }
 
 /** One row per launched campaign, oldest first, with rates of its recipients. */
-export async function trends(db: Db['db'], tenantId: string): Promise<Trends> {
+export async function trends(db: Db, tenantId: string): Promise<Trends> {
   const rows = await campaignTrends(db, tenantId);
   const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return {

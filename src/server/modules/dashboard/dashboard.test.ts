@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Dashboard, RecipientActivity, RecipientTable, Trends } from '../../../shared/dashboard';
+import type { Dashboard, RecipientActivity, RecipientTable, Trends } from '@shared/dashboard';
 import {
   campaignFile,
   importCampaign,
@@ -7,9 +7,9 @@ import {
   newTenant,
   recordEvent,
   type TestTenant,
-} from '../../test/admin-fixtures';
-import { PERSON } from '../../test/click-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+} from '@server/test/admin-fixtures';
+import { PERSON } from '@server/test/click-fixtures';
+import { describeEachDatabase, type Harness } from '@server/test/harness';
 
 const file = campaignFile({
   questionnaire: {

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { Dashboard } from '../../../shared/dashboard';
-import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { PERSON } from '../../test/click-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import type { Dashboard } from '@shared/dashboard';
+import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { PERSON } from '@server/test/click-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 
 interface ResultsAnswer {
   funnel: Record<string, number | null>;

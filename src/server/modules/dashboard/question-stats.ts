@@ -4,8 +4,8 @@
  * people knew after the lesson, before a retake showed them the answers.
  */
 import { z } from 'zod';
-import type { CampaignFile } from '../../../shared/campaign';
-import type { Dashboard } from '../../../shared/dashboard';
+import type { CampaignFile } from '@shared/campaign';
+import type { Dashboard } from '@shared/dashboard';
 
 const storedSchema = z.object({ answers: z.record(z.string(), z.array(z.string())) });
 

@@ -3,12 +3,10 @@
  * the (campaign_id, verdict | language_code | department | status_rank) indexes) and for one
  * recipient's activity: events, visits with their evidence, and journey attempts.
  */
-import { sql, type Kysely } from 'kysely';
-import type { RecipientTableQuery } from '../../../shared/dashboard';
-import { eventRank } from '../../../shared/events';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { RecipientTableQuery } from '@shared/dashboard';
+import { eventRank } from '@shared/events';
+import type { Db } from '@server/db/schema';
 
 const SORT_COLUMNS = {
   created_at: 'created_at',

@@ -2,16 +2,9 @@
  * The results' recipients table and one recipient's drill-down, as the console shows them:
  * reasons and details parsed from their JSON columns, never an address or user agent.
  */
-import type {
-  RecipientActivity,
-  RecipientRow,
-  RecipientTable,
-  RecipientTableQuery,
-} from '../../../shared/dashboard';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Campaign } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { RecipientActivity, RecipientRow, RecipientTable, RecipientTableQuery } from '@shared/dashboard';
+import type { Campaign, Db } from '@server/db/schema';
+import { notFound } from '@server/lib/errors';
 import { parseReasons } from '../journey/clicks.service';
 import {
   filteredRecipients,
@@ -43,7 +36,7 @@ function object(text: string): Record<string, unknown> {
 }
 
 export async function recipientTable(
-  db: Kysely<Database>,
+  db: Db,
   campaign: Campaign,
   query: RecipientTableQuery,
 ): Promise<RecipientTable> {
@@ -52,7 +45,7 @@ export async function recipientTable(
 }
 
 export async function recipientActivity(
-  db: Kysely<Database>,
+  db: Db,
   campaign: Campaign,
   recipientId: string,
 ): Promise<RecipientActivity> {

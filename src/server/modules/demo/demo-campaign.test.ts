@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campaignFileSchema } from '../../../shared/campaign';
-import { translationCompleteness } from '../../../shared/campaign-content';
+import { campaignFileSchema } from '@shared/campaign';
+import { translationCompleteness } from '@shared/campaign-content';
 import { DEMO_RECIPIENTS, demoCampaign } from './demo-campaign';
 
 describe('demo campaign', () => {

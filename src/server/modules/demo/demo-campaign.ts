@@ -2,7 +2,7 @@
  * The demo campaign: every step filled in, in English, German and Arabic, so a newcomer sees the
  * whole recipient journey (and a recipient's language choosing the content).
  */
-import type { CampaignFileInput } from '../../../shared/campaign';
+import type { CampaignFileInput } from '@shared/campaign';
 import { DEMO_TRANSLATIONS } from './demo-translations';
 
 /** How a later start finds the demo again: the tenant and campaign `hookwise demo` names so. */

@@ -3,7 +3,7 @@
  * the whole journey in their language. Every text of the campaign has its translation (the
  * brand, sender and link stay as they are, but are listed so each translation is complete).
  */
-import type { CampaignFileInput } from '../../../shared/campaign';
+import type { CampaignFileInput } from '@shared/campaign';
 
 type Translations = NonNullable<CampaignFileInput['translations']>;
 

@@ -1,11 +1,11 @@
 /** `hookwise demo`: a demo tenant, campaign, three recipients and a poll link. */
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
-import { campaignFileSchema } from '../../../shared/campaign';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/schema';
+import { campaignFileSchema } from '@shared/campaign';
 import { createUser, findUserId, generatePassword } from '../accounts/accounts.service';
 import { campaignSummaries, importCampaign, requireCampaign } from '../campaigns/campaigns.service';
 import { importMaliciousUrls } from '../malicious-urls/malicious-urls.service';
-import { mintPollLink } from '../poll/poll.service';
+import { mintPollLink } from '../reviewers/reviewers.service';
 import { addRecipients, recipientLinks } from '../recipients/recipients.service';
 import { createTenant, oldestTenantNamed } from '../tenants/tenants.service';
 import {
@@ -31,7 +31,7 @@ export interface DemoResult {
 }
 
 /** Built from the same services the CLI and the REST API use, so the demo is what they make. */
-export async function createDemo(config: Config, { db }: Db): Promise<DemoResult> {
+export async function createDemo(db: Db, config: Config): Promise<DemoResult> {
   const { tenantId, apiKey } = await createTenant(db, DEMO_TENANT_NAME);
   const campaign = await importCampaign(
     db,
@@ -40,7 +40,7 @@ export async function createDemo(config: Config, { db }: Db): Promise<DemoResult
   );
   const recipients = await addRecipients(db, { id: campaign.id, tenant_id: tenantId }, DEMO_RECIPIENTS);
   await importMaliciousUrls(db, tenantId, [DEMO_KNOWN_MALICIOUS]);
-  const poll = await demoPollLink(config, db, tenantId);
+  const poll = await demoPollLink(db, config, tenantId);
   const password = generatePassword();
   // A second demo in the same database gets an owner of its own (emails are unique).
   const taken = await findUserId(db, DEMO_OWNER_EMAIL).then(
@@ -59,7 +59,7 @@ export async function createDemo(config: Config, { db }: Db): Promise<DemoResult
   };
 }
 
-function demoPollLink(config: Config, db: Db['db'], tenantId: string) {
+function demoPollLink(db: Db, config: Config, tenantId: string) {
   return mintPollLink(db, {
     secret: config.pollTokenSecret,
     publicUrl: config.publicUrl,
@@ -82,7 +82,7 @@ export interface DemoLinks {
  * The demo's links, found again on a later start (the oldest tenant and campaign with the demo's
  * names); undefined when there is no demo. Every start in development prints them.
  */
-export async function demoLinks(config: Config, { db }: Db): Promise<DemoLinks | undefined> {
+export async function demoLinks(db: Db, config: Config): Promise<DemoLinks | undefined> {
   const tenant = await oldestTenantNamed(db, DEMO_TENANT_NAME);
   if (!tenant) return undefined;
   const summary = (await campaignSummaries(db, tenant.id))
@@ -90,7 +90,7 @@ export async function demoLinks(config: Config, { db }: Db): Promise<DemoLinks |
     .at(-1);
   if (!summary) return undefined;
   const links = await recipientLinks(db, config.publicUrl, await requireCampaign(db, tenant.id, summary.id));
-  const poll = await demoPollLink(config, db, tenant.id);
+  const poll = await demoPollLink(db, config, tenant.id);
   return {
     tenantId: tenant.id,
     campaignId: summary.id,

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { CampaignFileInput } from '../../../shared/campaign';
+import type { CampaignFileInput } from '@shared/campaign';
 import type { RecipientInput } from '../recipients/recipients-csv';
 
 export const gophishTemplateSchema = z.object({

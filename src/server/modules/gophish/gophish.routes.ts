@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity } from '../admin/admin-schemas';
 import { campaignSummarySchema } from '../campaigns/campaigns.service';

@@ -3,11 +3,9 @@
  * recipients, and a report lists every item mapped, dropped or needing attention. The REST API,
  * the console and `hookwise import gophish` call this.
  */
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { campaignFileSchema } from '../../../shared/campaign';
-import type { Database } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { campaignFileSchema } from '@shared/campaign';
+import { badRequest } from '@server/lib/errors';
 import { importCampaign, requireCampaign, summaryOf } from '../campaigns/campaigns.service';
 import { addRecipients } from '../recipients/recipients.service';
 import {
@@ -18,6 +16,7 @@ import {
   gophishTemplateSchema,
   importReportSchema,
 } from './gophish-convert';
+import type { Db } from '@server/db/schema';
 
 export { importReportSchema };
 
@@ -47,7 +46,7 @@ export const gophishImportSchema = z.object({
 });
 export type GophishImport = z.infer<typeof gophishImportSchema>;
 
-export async function importFromGophish(db: Kysely<Database>, tenantId: string, input: GophishImport) {
+export async function importFromGophish(db: Db, tenantId: string, input: GophishImport) {
   if (input.group && input.group_csv) throw badRequest('Give group or group_csv, not both', 'invalid_import');
   const group =
     input.group ?? (input.group_csv === undefined ? undefined : gophishGroupFromCsv(input.group_csv));

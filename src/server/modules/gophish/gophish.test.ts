@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SendingProgress } from '../../../shared/sending';
-import { newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
-import { drain, sinkProfile, testWorker } from '../../test/sending-fixtures';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import type { SendingProgress } from '@shared/sending';
+import { newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
+import { drain, sinkProfile, testWorker } from '@server/test/sending-fixtures';
+import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const json = (name: string): unknown => JSON.parse(readFileSync(fixture(name), 'utf8'));

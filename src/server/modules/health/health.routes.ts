@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@server/context';
 import { checkHealth } from './health.service';
 
 export function healthRoutes(ctx: AppContext) {
@@ -10,7 +10,7 @@ export function healthRoutes(ctx: AppContext) {
     app
       .withTypeProvider<ZodTypeProvider>()
       .get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, () =>
-        checkHealth(ctx.database),
+        checkHealth(ctx.database.db),
       );
   };
 }

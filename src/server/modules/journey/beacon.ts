@@ -4,7 +4,7 @@
  * unknown keys are ignored, so nothing free-text can be stored.
  */
 import { z } from 'zod';
-import type { EventBody } from '../../../shared/journey';
+import type { EventBody } from '@shared/journey';
 
 const flag = z.enum(['0', '1']);
 const ms = z.coerce.number().int().min(0).max(86_400_000);

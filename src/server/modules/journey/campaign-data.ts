@@ -9,9 +9,9 @@ import {
   type CampaignData,
   type CampaignFile,
   type Progress,
-} from '../../../shared/campaign';
-import type { LanguageCode } from '../../../shared/languages';
-import type { Config } from '../../config';
+} from '@shared/campaign';
+import type { LanguageCode } from '@shared/languages';
+import type { Config } from '@server/config';
 
 export interface ReaderFacts {
   rid: string;

@@ -4,8 +4,8 @@
  * memory, for the catalogue match; what is stored are the coarse facts (see StoredFacts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Gesture, VisitSource } from '../../../shared/clicks';
-import type { ClickEvidence } from '../../../shared/journey';
+import type { Gesture, VisitSource } from '@shared/clicks';
+import type { ClickEvidence } from '@shared/journey';
 
 export interface RequestFacts {
   method: string;

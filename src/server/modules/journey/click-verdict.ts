@@ -3,10 +3,10 @@
  * makes a visit `automated`; otherwise a trusted gesture makes it `human`, a page visible long
  * enough with focus `likely_human`, and anything less `unverified`.
  */
-import { CLICK_VERDICTS, type ClickVerdict } from '../../../shared/clicks';
-import { REASON_KINDS, type ReasonKind } from '../../../shared/dashboard';
-import type { ClickThresholds } from '../../config';
-import type { CatalogueMatch } from '../../lib/scanner-catalogue';
+import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
+import { REASON_KINDS, type ReasonKind } from '@shared/dashboard';
+import type { ClickThresholds } from '@server/config';
+import type { CatalogueMatch } from '@server/lib/scanner-catalogue';
 import type { PageReport, StoredFacts } from './click-evidence';
 
 export interface Judgement {

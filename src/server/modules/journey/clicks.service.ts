@@ -4,19 +4,13 @@
  * follows the recipient's verdict: set while it is human or likely_human, taken off again when
  * later fan-out shows the visit was a scanner's. See README "How clicks are judged".
  */
-import type { Kysely } from 'kysely';
-import {
-  CLICK_VERDICTS,
-  COUNTED_VERDICTS,
-  type ClickVerdict,
-  type VisitSource,
-} from '../../../shared/clicks';
-import { eventRank, stepBit } from '../../../shared/events';
-import type { Config } from '../../config';
-import type { Database, NewEvent } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
-import { newRowId } from '../../lib/ids';
-import { ScannerCatalogue } from '../../lib/scanner-catalogue';
+import { CLICK_VERDICTS, COUNTED_VERDICTS, type ClickVerdict, type VisitSource } from '@shared/clicks';
+import { eventRank, stepBit } from '@shared/events';
+import type { Config } from '@server/config';
+import type { NewEvent, Db } from '@server/db/schema';
+import { inTransaction } from '@server/db/transaction';
+import { newRowId } from '@server/lib/ids';
+import { ScannerCatalogue } from '@server/lib/scanner-catalogue';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
 import {
   fanoutCountLimit,
@@ -67,7 +61,7 @@ function catalogueOf(config: Config): ScannerCatalogue {
  * whether it counts is the verdict's. Returns whether that event was new.
  */
 export function recordVisit(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   row: RecipientRow,
   input: VisitInput,
@@ -83,7 +77,7 @@ export function recordVisit(
  * to one link, wait for each other in one order (see lockNetwork).
  */
 export async function recordVisitIn(
-  trx: Kysely<Database>,
+  trx: Db,
   config: Config,
   row: RecipientRow,
   input: VisitInput,
@@ -178,7 +172,7 @@ const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
  * and its reasons stay the same (but the first click's time, when this visit brought it).
  */
 async function judgeAfterVisit(
-  trx: Kysely<Database>,
+  trx: Db,
   recipientId: string,
   stored: StoredVerdict | undefined,
   visit: Judgement,
@@ -216,7 +210,7 @@ const REASON_VISITS = 20;
  * flood) costs a request no more than a link opened once.
  */
 async function rejudgeRecipient(
-  trx: Kysely<Database>,
+  trx: Db,
   recipientId: string,
   click?: ClickTiming,
 ): Promise<Judgement | null> {
@@ -240,7 +234,7 @@ async function rejudgeRecipient(
  * older data's step, which is taken off as before).
  */
 async function applyJudgement(
-  trx: Kysely<Database>,
+  trx: Db,
   recipientId: string,
   judged: Judgement,
   { before, click }: { before?: ClickVerdict | null; click?: ClickTiming | undefined },

@@ -5,10 +5,10 @@
  * and cleaning it each time would be the next largest cost.
  */
 import { LRUCache } from 'lru-cache';
-import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
-import { contentLanguage, localiseCampaign } from '../../../shared/campaign-content';
-import type { LanguageCode } from '../../../shared/languages';
-import { cleanOperatorHtml } from '../../lib/operator-html';
+import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { contentLanguage, localiseCampaign } from '@shared/campaign-content';
+import type { LanguageCode } from '@shared/languages';
+import { cleanOperatorHtml } from '@server/lib/operator-html';
 
 interface Entry {
   /** What the file was cached for: its stored text (compared), or its campaign's content version. */

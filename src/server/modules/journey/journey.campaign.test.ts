@@ -4,12 +4,12 @@ import {
   campaignFileSchema,
   DEFAULT_PUBLIC_SITE,
   type CampaignData,
-} from '../../../shared/campaign';
-import { newRid } from '../../lib/ids';
-import { describeEachDatabase } from '../../test/harness';
+} from '@shared/campaign';
+import { newRid } from '@server/lib/ids';
+import { describeEachDatabase } from '@server/test/harness';
 import { updateCampaignContent } from '../campaigns/campaigns.repository';
 import { demoCampaign } from '../demo/demo-campaign';
-import { MINIMAL_CAMPAIGN, seedCampaign } from './journey.fixtures';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 
 const NOT_FOUND = { error: { code: 'not_found', message: 'Not found' } };
 const hour = 3600_000;

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { stepBit } from '../../../shared/events';
-import { PERSON } from '../../test/click-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+import { stepBit } from '@shared/events';
+import { PERSON } from '@server/test/click-fixtures';
+import { describeEachDatabase, type Harness } from '@server/test/harness';
 import { demoCampaign } from '../demo/demo-campaign';
-import { seedCampaign } from './journey.fixtures';
+import { seedCampaign } from '@server/test/campaign-fixtures';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventResponse } from '../../../shared/journey';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { describeEachDatabase, testConfig, type Harness } from '../../test/harness';
+import type { EventResponse } from '@shared/journey';
+import { buildApp } from '@server/app';
+import { openDatabase } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { describeEachDatabase, testConfig, type Harness } from '@server/test/harness';
 import { demoCampaign } from '../demo/demo-campaign';
-import { MINIMAL_CAMPAIGN, seedCampaign } from './journey.fixtures';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 
 function post(h: Harness, payload: unknown, headers: Record<string, string> = {}) {
   return h.app.inject({

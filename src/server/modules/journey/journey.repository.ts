@@ -1,8 +1,8 @@
 /** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
-import { sql, type Kysely } from 'kysely';
-import type { AttemptKind, EventType } from '../../../shared/events';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
+import { sql } from 'kysely';
+import type { AttemptKind, EventType } from '@shared/events';
+import { compiledOnce } from '@server/db/compiled-once';
+import type { NewEvent, NewJourneyAttempt, Db } from '@server/db/schema';
 
 const recipientByRid = compiledOnce((db, rid: string) =>
   db
@@ -31,7 +31,7 @@ const recipientByRid = compiledOnce((db, rid: string) =>
     .where('r.rid', '=', rid),
 );
 
-export async function findRecipientByRid(db: Kysely<Database>, rid: string) {
+export async function findRecipientByRid(db: Db, rid: string) {
   return (await recipientByRid(db, rid)).rows[0];
 }
 
@@ -42,12 +42,12 @@ const campaignContent = compiledOnce((db, campaignId: string) =>
 );
 
 /** A campaign's stored file and its content version, read together. */
-export async function findCampaignContent(db: Kysely<Database>, campaignId: string) {
+export async function findCampaignContent(db: Db, campaignId: string) {
   return (await campaignContent(db, campaignId)).rows[0];
 }
 
 /** The details of one of the recipient's events, if it has one of that type. */
-export async function findEventDetails(db: Kysely<Database>, recipientId: string, type: EventType) {
+export async function findEventDetails(db: Db, recipientId: string, type: EventType) {
   const row = await db
     .selectFrom('events')
     .select('details')
@@ -87,7 +87,7 @@ const eventOnce = compiledOnce(
 );
 
 /** Appends an event unless this recipient already has one of its type; returns whether it was new. */
-export async function insertEventOnce(db: Kysely<Database>, event: NewEvent): Promise<boolean> {
+export async function insertEventOnce(db: Db, event: NewEvent): Promise<boolean> {
   const result = await eventOnce(
     db,
     event.id,
@@ -128,7 +128,7 @@ const stepReached = compiledOnce((db, recipientId: string, type: EventType, rank
  * the status moved forward to it, never back (compared by rank in the same statement).
  */
 export async function markStepReached(
-  db: Kysely<Database>,
+  db: Db,
   recipientId: string,
   step: { type: EventType; rank: number; bit: number; score?: number },
 ): Promise<void> {
@@ -148,17 +148,17 @@ const recipientProgress = compiledOnce((db, recipientId: string) =>
 );
 
 /** The recipient's status, the steps reached (bits) and the questionnaire score. */
-export async function findRecipientProgress(db: Kysely<Database>, recipientId: string) {
+export async function findRecipientProgress(db: Db, recipientId: string) {
   return (await recipientProgress(db, recipientId)).rows[0];
 }
 
 /** Appends one try at a repeatable action (journey_attempts is append-only). */
-export async function insertAttempt(db: Kysely<Database>, attempt: NewJourneyAttempt): Promise<void> {
+export async function insertAttempt(db: Db, attempt: NewJourneyAttempt): Promise<void> {
   await db.insertInto('journey_attempts').values(attempt).execute();
 }
 
 /** The details of the recipient's latest attempt of a kind, and how many there are. */
-export async function findLatestAttempt(db: Kysely<Database>, recipientId: string, kind: AttemptKind) {
+export async function findLatestAttempt(db: Db, recipientId: string, kind: AttemptKind) {
   const rows = await db
     .selectFrom('journey_attempts')
     .select(['details', 'created_at'])
@@ -171,6 +171,6 @@ export async function findLatestAttempt(db: Kysely<Database>, recipientId: strin
 }
 
 /** A retake's score replaces the recipient's (the questionnaire's step was recorded before). */
-export async function setRecipientScore(db: Kysely<Database>, recipientId: string, score: number) {
+export async function setRecipientScore(db: Db, recipientId: string, score: number) {
   await db.updateTable('recipients').set({ score }).where('id', '=', recipientId).execute();
 }

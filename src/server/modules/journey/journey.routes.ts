@@ -9,18 +9,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignDataSchema, type CampaignData } from '../../../shared/campaign';
-import {
-  eventBodySchema,
-  eventResponseSchema,
-  type EventBody,
-  type EventResponse,
-} from '../../../shared/journey';
-import { JOURNEY_PATHS, LANDING_PATH } from '../../../shared/routes';
-import type { AppContext } from '../../context';
-import { isNotFound } from '../../lib/errors';
-import { perClientLimit } from '../../plugins/rate-limit';
-import type { AppPage } from '../../plugins/web-app';
+import { campaignDataSchema, type CampaignData } from '@shared/campaign';
+import { eventBodySchema, eventResponseSchema, type EventBody, type EventResponse } from '@shared/journey';
+import { JOURNEY_PATHS, LANDING_PATH } from '@shared/routes';
+import type { AppContext } from '@server/context';
+import { isNotFound } from '@server/lib/errors';
+import { perClientLimit } from '@server/plugins/rate-limit';
+import type { AppPage } from '@server/plugins/web-app';
 import { beaconQuerySchema, beaconToClick } from './beacon';
 import { serializeCampaignData } from './campaign-data';
 import { requestFacts } from './click-evidence';

@@ -2,17 +2,16 @@
  * The recipient journey: campaign data for a rid, and the events its pages record. A rid that
  * is unknown, malformed, or whose campaign is not running gets the same plain 404.
  */
-import type { Kysely } from 'kysely';
-import type { CampaignData, CampaignFile } from '../../../shared/campaign';
+import type { CampaignData, CampaignFile } from '@shared/campaign';
 import { z } from 'zod';
-import { EVENT_TYPES, eventRank, stepBit, type AttemptKind, type EventType } from '../../../shared/events';
-import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '../../../shared/journey';
-import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
-import type { AppContext } from '../../context';
-import type { Database, NewEvent, NewJourneyAttempt } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
-import { conflict, notFound } from '../../lib/errors';
-import { newRowId, nowIso, RID_PATTERN } from '../../lib/ids';
+import { EVENT_TYPES, eventRank, stepBit, type AttemptKind, type EventType } from '@shared/events';
+import type { EventBody, EventResponse, Progress, QuestionnaireResult } from '@shared/journey';
+import { isLanguageCode, type LanguageCode } from '@shared/languages';
+import type { AppContext } from '@server/context';
+import type { NewEvent, NewJourneyAttempt, Db } from '@server/db/schema';
+import { inTransaction } from '@server/db/transaction';
+import { conflict, notFound } from '@server/lib/errors';
+import { newRowId, nowIso, RID_PATTERN } from '@server/lib/ids';
 import {
   findCampaignContent,
   findEventDetails,
@@ -46,7 +45,7 @@ export interface ClientMeta {
 }
 
 /** The recipient and campaign behind a rid, or a plain 404 for anything not currently open. */
-export async function loadJourney(db: Kysely<Database>, rid: string, now = Date.now()): Promise<Journey> {
+export async function loadJourney(db: Db, rid: string, now = Date.now()): Promise<Journey> {
   if (!RID_PATTERN.test(rid)) throw notFound();
   const row = await findRecipientByRid(db, rid);
   if (!row || !isRunning(row, now)) throw notFound();
@@ -86,7 +85,7 @@ export async function campaignData(ctx: AppContext, rid: string): Promise<Campai
 }
 
 /** Read back after a step: the recipient row, which each recorded step updates in its transaction. */
-async function progressOf(db: Kysely<Database>, row: RecipientRow): Promise<Progress> {
+async function progressOf(db: Db, row: RecipientRow): Promise<Progress> {
   const found = await findRecipientProgress(db, row.recipient_id);
   return progressFrom({ status: found?.status ?? row.status, steps: found?.steps, score: found?.score });
 }
@@ -250,7 +249,7 @@ export async function recordBeacon(ctx: AppContext, rid: string, body: ClickDeta
  * (the recipient entered data) only once at least one field was filled. An empty press first
  * does not stop a later real submission from counting.
  */
-function recordSubmit(db: Kysely<Database>, row: RecipientRow, fields: string[], meta: ClientMeta) {
+function recordSubmit(db: Db, row: RecipientRow, fields: string[], meta: ClientMeta) {
   return db.transaction().execute(async (trx) => {
     await insertAttempt(trx, newAttempt(row, 'submit', { fields }));
     if (fields.length === 0) return false;
@@ -265,7 +264,7 @@ function recordSubmit(db: Kysely<Database>, row: RecipientRow, fields: string[],
  * becomes the recipient's; the event keeps the first attempt as it was.
  */
 function recordQuestionnaire(
-  db: Kysely<Database>,
+  db: Db,
   { row, content }: Journey,
   details: { answers: Record<string, string[]>; retake?: boolean | undefined },
   meta: ClientMeta,
@@ -291,7 +290,7 @@ function recordQuestionnaire(
 }
 
 /** The answers of the latest questionnaire attempt; before attempts were kept, the event's. */
-async function latestAnswers(db: Kysely<Database>, recipientId: string) {
+async function latestAnswers(db: Db, recipientId: string) {
   const latest = await findLatestAttempt(db, recipientId, 'questionnaire');
   const stored = latest?.details ?? (await findEventDetails(db, recipientId, 'questionnaire_completed'));
   if (stored === undefined) return undefined;
@@ -305,7 +304,7 @@ async function latestAnswers(db: Kysely<Database>, recipientId: string) {
 }
 
 /** A required questionnaire cannot be skipped by jumping to the completed page. */
-async function requireQuestionnaire(db: Kysely<Database>, row: RecipientRow, content: CampaignFile) {
+async function requireQuestionnaire(db: Db, row: RecipientRow, content: CampaignFile) {
   const needed =
     content.navigation.includes('questionnaire') &&
     content.questionnaire.required &&
@@ -342,12 +341,12 @@ function newEvent(
  * recipient's step bit, forward-only status and (a questionnaire's) score. Returns whether the
  * event was new.
  */
-export function appendStep(db: Kysely<Database>, event: NewEvent, score?: number): Promise<boolean> {
+export function appendStep(db: Db, event: NewEvent, score?: number): Promise<boolean> {
   return db.transaction().execute((trx) => stepIn(trx, event, score));
 }
 
 /** appendStep inside a transaction the caller owns. */
-async function stepIn(trx: Kysely<Database>, event: NewEvent, score?: number): Promise<boolean> {
+async function stepIn(trx: Db, event: NewEvent, score?: number): Promise<boolean> {
   if (!(await insertEventOnce(trx, event))) return false;
   await markStepReached(trx, event.recipient_id, {
     type: event.type,

@@ -4,12 +4,12 @@
  * its translations goes in and out of the operator API unchanged.
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { CampaignData, CampaignFileInput } from '../../../shared/campaign';
-import type { EventResponse } from '../../../shared/journey';
-import { newTenant, type TestTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import type { CampaignData, CampaignFileInput } from '@shared/campaign';
+import type { EventResponse } from '@shared/journey';
+import { newTenant, type TestTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 import { demoCampaign } from '../demo/demo-campaign';
-import { seedCampaign } from './journey.fixtures';
+import { seedCampaign } from '@server/test/campaign-fixtures';
 
 const ALL_RIGHT = { q1: ['a'], q2: ['a', 'b'], q3: ['b'] };
 

@@ -7,8 +7,8 @@
  *   has been visible a while and once on the first trusted gesture.
  * Values are never read beyond "is it empty", and never leave the page.
  */
-import { BEACON_VISIBLE_MS } from '../../../shared/clicks';
-import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../shared/events';
+import { BEACON_VISIBLE_MS } from '@shared/clicks';
+import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '@shared/events';
 
 export interface LandingTargets {
   /** The next step's path with the rid, e.g. /phish/awareness?rid=…; `&submitted=` is added. */

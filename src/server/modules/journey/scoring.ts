@@ -1,7 +1,7 @@
 /** Questionnaire scoring, on the server only: the browser never sees correct answers before. */
-import type { CampaignFile } from '../../../shared/campaign';
-import type { QuestionnaireResult } from '../../../shared/journey';
-import { badRequest } from '../../lib/errors';
+import type { CampaignFile } from '@shared/campaign';
+import type { QuestionnaireResult } from '@shared/journey';
+import { badRequest } from '@server/lib/errors';
 
 type Answers = Record<string, string[]>;
 

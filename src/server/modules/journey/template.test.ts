@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/harness';
-import { MINIMAL_CAMPAIGN, seedCampaign } from './journey.fixtures';
+import { describeEachDatabase } from '@server/test/harness';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 import { renderLandingTemplate, renderTemplate } from './template';
 
 const TARGETS = { next: '/phish/awareness?rid=r', beacon: '/api/beacon/r' };

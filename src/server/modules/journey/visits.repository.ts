@@ -1,10 +1,10 @@
 /** SQL for visit evidence: appending visits, fan-out per network, and recipients' verdicts. */
-import { PostgresAdapter, sql, type Kysely, type UpdateObject } from 'kysely';
-import type { ClickVerdict, VisitSource } from '../../../shared/clicks';
-import type { EventType } from '../../../shared/events';
-import { compiledOnce } from '../../db/compiled-once';
+import { PostgresAdapter, sql, type UpdateObject } from 'kysely';
+import type { ClickVerdict, VisitSource } from '@shared/clicks';
+import type { EventType } from '@shared/events';
+import { compiledOnce } from '@server/db/compiled-once';
 import { stepReachedSet } from './journey.repository';
-import type { Database, NewVisit } from '../../db/schema';
+import type { Database, NewVisit, Db } from '@server/db/schema';
 
 const visitInsert = compiledOnce(
   (
@@ -38,7 +38,7 @@ const visitInsert = compiledOnce(
     }),
 );
 
-export async function insertVisit(db: Kysely<Database>, visit: NewVisit): Promise<void> {
+export async function insertVisit(db: Db, visit: NewVisit): Promise<void> {
   await visitInsert(
     db,
     visit.id,
@@ -68,7 +68,7 @@ const networkLock = compiledOnce((db, key: string) =>
  * (deadlocks, hundreds a second in a scanner's burst). Visits from different networks still run
  * side by side. SQLite has one writer: nothing to do.
  */
-export async function lockNetwork(db: Kysely<Database>, tenantId: string, network: string): Promise<void> {
+export async function lockNetwork(db: Db, tenantId: string, network: string): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   // A hash collision between two networks only makes them wait for each other.
   await networkLock(db, `${tenantId} ${network}`);
@@ -95,7 +95,7 @@ const networkRecipients = compiledOnce(
 );
 
 export async function countNetworkRecipients(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   network: string,
   since: string,
@@ -118,7 +118,7 @@ const networkRecipientTouch = compiledOnce(
 
 /** This recipient was seen from this network at `at`. */
 export async function touchNetworkRecipient(
-  db: Kysely<Database>,
+  db: Db,
   seen: { tenant_id: string; network: string; recipient_id: string; last_seen_at: string },
 ): Promise<void> {
   await networkRecipientTouch(db, seen.tenant_id, seen.network, seen.recipient_id, seen.last_seen_at);
@@ -139,16 +139,11 @@ const unsettledNetworkVisits = compiledOnce((db, tenantId: string, network: stri
     .where('verdict', '<>', sql.lit('automated')),
 );
 
-export async function findNetworkVisitsToDowngrade(
-  db: Kysely<Database>,
-  tenantId: string,
-  network: string,
-  since: string,
-) {
+export async function findNetworkVisitsToDowngrade(db: Db, tenantId: string, network: string, since: string) {
   return (await unsettledNetworkVisits(db, tenantId, network, since)).rows;
 }
 
-export async function downgradeVisits(db: Kysely<Database>, ids: string[], fanout: number, reasons: string) {
+export async function downgradeVisits(db: Db, ids: string[], fanout: number, reasons: string) {
   if (ids.length === 0) return;
   await db
     .updateTable('visits')
@@ -173,7 +168,7 @@ const visitsWithVerdict = compiledOnce((db, recipientId: string, verdict: ClickV
 );
 
 export async function listVisitsWithVerdict(
-  db: Kysely<Database>,
+  db: Db,
   recipientId: string,
   verdict: ClickVerdict,
   limit: number,
@@ -196,7 +191,7 @@ const recipientVerdict = compiledOnce((db, recipientId: string) => {
   return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
 });
 
-export async function findRecipientVerdict(db: Kysely<Database>, recipientId: string) {
+export async function findRecipientVerdict(db: Db, recipientId: string) {
   return (await recipientVerdict(db, recipientId)).rows[0];
 }
 
@@ -217,7 +212,7 @@ export type ClickedStepChange = 'reach' | 'clear' | 'keep';
  * The cast names the parameter's type for PostgreSQL, which cannot infer it from `is null`.
  */
 function verdictUpdate(
-  db: Kysely<Database>,
+  db: Db,
   recipientId: string,
   verdict: ClickVerdict,
   reasons: string,
@@ -261,7 +256,7 @@ const verdictClearingStep = compiledOnce((db, ...args: [...VerdictArgs, bit: num
  * new, and the clicked step's change (`bit`, `rank`: the clicked step's): one statement.
  */
 export async function setRecipientVerdict(
-  db: Kysely<Database>,
+  db: Db,
   recipientId: string,
   judged: { verdict: ClickVerdict; reasons: string; reasonKinds: number },
   step: { change: ClickedStepChange; type: EventType; bit: number; rank: number },

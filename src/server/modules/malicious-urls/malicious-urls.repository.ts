@@ -3,12 +3,11 @@
  * Operators import entries ('import'); a reviewer's TP adds one ('review') and a later FP
  * removes only those a review added.
  */
-import type { Kysely } from 'kysely';
-import { inChunks } from '../../db/chunks';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Database } from '../../db/schema';
+import { inChunks } from '@server/db/chunks';
+import { compiledOnce } from '@server/db/compiled-once';
+import type { Db } from '@server/db/schema';
 
-export function listMaliciousUrls(db: Kysely<Database>, tenantId: string) {
+export function listMaliciousUrls(db: Db, tenantId: string) {
   return db
     .selectFrom('malicious_urls')
     .select(['url', 'source', 'created_at'])
@@ -19,7 +18,7 @@ export function listMaliciousUrls(db: Kysely<Database>, tenantId: string) {
 
 /** Adds the URLs not yet present; returns how many were new. Existing rows keep their source. */
 export async function addMaliciousUrls(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   urls: readonly string[],
   at: string,
@@ -46,7 +45,7 @@ const reviewedMaliciousUrl = compiledOnce((db, tenantId: string, url: string, at
 
 /** An imported URL stays 'import': the review only confirms it. */
 export async function addReviewedMaliciousUrl(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   url: string,
   at: string,
@@ -55,11 +54,7 @@ export async function addReviewedMaliciousUrl(
 }
 
 /** Only URLs a review put there: an FP never removes what an operator imported. */
-export async function removeReviewedMaliciousUrl(
-  db: Kysely<Database>,
-  tenantId: string,
-  url: string,
-): Promise<void> {
+export async function removeReviewedMaliciousUrl(db: Db, tenantId: string, url: string): Promise<void> {
   await db
     .deleteFrom('malicious_urls')
     .where('tenant_id', '=', tenantId)
@@ -70,7 +65,7 @@ export async function removeReviewedMaliciousUrl(
 
 /** Which of these URLs the tenant's database holds. */
 export async function knownMaliciousUrls(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   urls: readonly string[],
 ): Promise<Set<string>> {
@@ -85,7 +80,7 @@ export async function knownMaliciousUrls(
   return new Set(chunks.flat().map((row) => row.url));
 }
 
-export async function deleteMaliciousUrl(db: Kysely<Database>, tenantId: string, url: string) {
+export async function deleteMaliciousUrl(db: Db, tenantId: string, url: string) {
   const result = await db
     .deleteFrom('malicious_urls')
     .where('tenant_id', '=', tenantId)

@@ -1,12 +1,18 @@
 /** The malicious-URL database: import (normalised, all or nothing), export as one URL per line. */
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MALICIOUS_URL_SOURCES } from '../../../shared/malicious-urls';
-import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/ids';
-import { normaliseAll, normaliseUrl } from '../../lib/normalise-url';
-import { addMaliciousUrls, deleteMaliciousUrl, listMaliciousUrls } from './malicious-urls.repository';
+import { MALICIOUS_URL_SOURCES } from '@shared/malicious-urls';
+import { badRequest, notFound } from '@server/lib/errors';
+import { nowIso } from '@server/lib/ids';
+import { normaliseAll, normaliseUrl } from '@server/lib/normalise-url';
+import {
+  addMaliciousUrls,
+  addReviewedMaliciousUrl,
+  deleteMaliciousUrl,
+  knownMaliciousUrls,
+  listMaliciousUrls,
+  removeReviewedMaliciousUrl,
+} from './malicious-urls.repository';
+import type { Db } from '@server/db/schema';
 
 export const maliciousUrlSchema = z.object({
   url: z.string(),
@@ -16,18 +22,18 @@ export const maliciousUrlSchema = z.object({
 export const importBodySchema = z.object({ urls: z.array(z.string().min(1).max(4096)).min(1).max(100_000) });
 export const importResultSchema = z.object({ received: z.number().int(), added: z.number().int() });
 
-export async function importMaliciousUrls(db: Kysely<Database>, tenantId: string, inputs: string[]) {
+export async function importMaliciousUrls(db: Db, tenantId: string, inputs: string[]) {
   const urls = normaliseAll(inputs, (message) => badRequest(message, 'invalid_url'));
   const added = await db.transaction().execute((trx) => addMaliciousUrls(trx, tenantId, urls, nowIso()));
   return { received: urls.length, added };
 }
 
-export function maliciousUrls(db: Kysely<Database>, tenantId: string) {
+export function maliciousUrls(db: Db, tenantId: string) {
   return listMaliciousUrls(db, tenantId);
 }
 
 /** Removes one URL (normalised as it was stored); a 404 when the tenant does not have it. */
-export async function removeMaliciousUrl(db: Kysely<Database>, tenantId: string, input: string) {
+export async function removeMaliciousUrl(db: Db, tenantId: string, input: string) {
   const url = normaliseUrl(input) ?? input;
   if (!(await deleteMaliciousUrl(db, tenantId, url))) throw notFound();
 }
@@ -55,4 +61,25 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Which of these URLs the tenant's malicious-URL database holds (a poll token says so per URL). */
+export function knownUrls(db: Db, tenantId: string, urls: readonly string[]): Promise<Set<string>> {
+  return knownMaliciousUrls(db, tenantId, urls);
+}
+
+/**
+ * A reviewer's decision applied to the database, inside the caller's transaction: `TP` adds the
+ * URL (as reviewed), `FP` takes it out again if a review put it there; a URL an operator imported
+ * stays.
+ */
+export async function applyReviewDecision(
+  trx: Db,
+  tenantId: string,
+  url: string,
+  decision: 'TP' | 'FP' | '',
+  at: string,
+): Promise<void> {
+  if (decision === 'TP') await addReviewedMaliciousUrl(trx, tenantId, url, at);
+  if (decision === 'FP') await removeReviewedMaliciousUrl(trx, tenantId, url);
 }

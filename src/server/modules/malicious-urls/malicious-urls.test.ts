@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import { newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 
 describeEachDatabase('operator API: malicious URLs', (get) => {
   it('imports (normalised, idempotent), lists, exports one per line and removes', async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors';
+import { unauthorized } from '@server/lib/errors';
 
 export const pollClaimsSchema = z.object({
   urls: z.record(z.string().min(1).max(4096), z.boolean()),

@@ -3,8 +3,8 @@
  * current decision (highest seq) and the malicious-URL database must agree afterwards.
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { PollDecision } from '../../../shared/poll';
-import { describeEachDatabase, TEST_SECRET } from '../../test/harness';
+import type { PollDecision } from '@shared/poll';
+import { describeEachDatabase, TEST_SECRET } from '@server/test/harness';
 import { knownMaliciousUrls } from '../malicious-urls/malicious-urls.repository';
 import { createTenant } from '../tenants/tenants.service';
 import { mintPollToken, verifyPollToken, type PollClaims } from './poll-token';
@@ -38,7 +38,7 @@ describeEachDatabase('concurrent decisions on one URL', (get) => {
         (i + round) % 2 === 0 ? 'TP' : 'FP',
       );
       await Promise.all(
-        decisions.map((decision) => recordDecision(database, claims, { url: CONTESTED, decision })),
+        decisions.map((decision) => recordDecision(database.db, claims, { url: CONTESTED, decision })),
       );
 
       const current = (await currentDecisions(database.db, tenantId)).find(

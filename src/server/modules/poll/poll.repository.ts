@@ -2,13 +2,11 @@
  * SQL for reviewer decisions: append-only url_reviews rows, the one with the highest seq current
  * (empty decisions excepted: they only record that a reviewer submitted without choosing).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database';
-import type { PollDecision } from '../../../shared/poll';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Database, NewUrlReview } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import { dialectOf } from '@server/db/database';
+import type { PollDecision } from '@shared/poll';
+import { compiledOnce } from '@server/db/compiled-once';
+import type { Database, NewUrlReview, Db } from '@server/db/schema';
 
 /**
  * Holds decisions on this URL back until `trx` ends, so the seq each one gets (and the
@@ -17,12 +15,11 @@ type Db = Kysely<Database>;
  * (Kysely's single connection in a process, the write lock across processes).
  */
 export async function lockUrlForDecision(
-  trx: Transaction<Database>,
-  dialect: Dialect,
+  trx: Db,
   tenantId: string,
   url: string,
 ): Promise<void> {
-  if (dialect !== 'postgres') return;
+  if (dialectOf(trx) !== 'postgres') return;
   // A hash collision between two URLs only makes them wait for each other.
   await sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId} ${url}`}, 0))`.execute(trx);
 }
@@ -79,6 +76,17 @@ export function decisionsOldestFirstFor(db: Db, tenantId: string, urls: readonly
     .where('tenant_id', '=', tenantId)
     .where('url', 'in', urls)
     .where('decision', '!=', '')
+    .orderBy('seq', 'asc')
+    .execute();
+}
+
+/** Every decision on one URL, oldest first, with the link (jti) it came through. */
+export function decisionsOnUrl(db: Db, tenantId: string, url: string) {
+  return db
+    .selectFrom('url_reviews')
+    .select(['decision', 'reviewer', 'created_at', 'jti'])
+    .where('tenant_id', '=', tenantId)
+    .where('url', '=', url)
     .orderBy('seq', 'asc')
     .execute();
 }

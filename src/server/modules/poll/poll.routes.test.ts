@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase, TEST_SECRET, type Harness, withRateLimitedApp } from '../../test/harness';
+import { describeEachDatabase, TEST_SECRET, type Harness, withRateLimitedApp } from '@server/test/harness';
 import { createTenant } from '../tenants/tenants.service';
 import { mintPollToken } from './poll-token';
 import { currentDecisions } from './poll.service';

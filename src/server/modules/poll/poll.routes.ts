@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decisionsResponseSchema, submitBodySchema, submitResponseSchema } from '../../../shared/poll';
-import type { AppContext } from '../../context';
-import { bearerCredential } from '../../lib/bearer';
-import { unauthorized } from '../../lib/errors';
-import { perClientLimit } from '../../plugins/rate-limit';
+import { decisionsResponseSchema, submitBodySchema, submitResponseSchema } from '@shared/poll';
+import type { AppContext } from '@server/context';
+import { bearerCredential } from '@server/lib/bearer';
+import { unauthorized } from '@server/lib/errors';
+import { perClientLimit } from '@server/plugins/rate-limit';
 import type { PollClaims } from './poll-token';
 import { decisionsForToken, recordDecision, verifyReviewerToken } from './poll.service';
 
@@ -39,7 +39,7 @@ export function pollRoutes(ctx: AppContext) {
       async (request) => {
         const claims = verified.get(request);
         if (!claims) throw unauthorized('A bearer poll token is required', 'token_missing');
-        return recordDecision(ctx.database, claims, request.body);
+        return recordDecision(ctx.database.db, claims, request.body);
       },
     );
 

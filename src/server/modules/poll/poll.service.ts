@@ -5,29 +5,22 @@
  * audit row meaning "submitted without a decision": it never becomes the current decision and
  * never touches the malicious-URL database.
  */
-import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { CurrentDecision, PollDecision } from '../../../shared/poll';
-import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { forbidden, unauthorized } from '../../lib/errors';
-import { newRowId, nowIso } from '../../lib/ids';
-import {
-  addReviewedMaliciousUrl,
-  knownMaliciousUrls,
-  removeReviewedMaliciousUrl,
-} from '../malicious-urls/malicious-urls.repository';
+import { STORED_DECISIONS, type CurrentDecision, type PollDecision, type StoredDecision } from '@shared/poll';
+import { forbidden, notFound, unauthorized } from '@server/lib/errors';
+import { newRowId, nowIso } from '@server/lib/ids';
+import { applyReviewDecision } from '../malicious-urls/malicious-urls.service';
+import { wasReported } from '../reported-urls/reported-urls.service';
+import { isReviewerLinkRevoked } from '../reviewers/reviewers.service';
 import { requireTenant, tenantExists } from '../tenants/tenants.service';
 import {
   decisionsOldestFirst,
   decisionsOldestFirstFor,
+  decisionsOnUrl,
   insertReview,
   lockUrlForDecision,
 } from './poll.repository';
-import { mintPollToken, verifyPollToken, type PollClaims } from './poll-token';
-import { insertReviewerLink, isRevoked } from './reviewer-links.repository';
-
-type Db = Kysely<Database>;
+import { verifyPollToken, type PollClaims } from './poll-token';
+import type { Db } from '@server/db/schema';
 
 export interface RecordedDecision {
   url: string;
@@ -40,7 +33,7 @@ export interface RecordedDecision {
  * latest decision (highest seq) and the malicious-URL database always agree.
  */
 export async function recordDecision(
-  { db, dialect }: { db: Db; dialect: Dialect },
+  db: Db,
   claims: PollClaims,
   input: { url: string; decision: PollDecision },
 ): Promise<RecordedDecision> {
@@ -50,7 +43,7 @@ export async function recordDecision(
   }
   if (!(await tenantExists(db, claims.tid))) throw unauthorized('The token is not valid', 'token_invalid');
   return db.transaction().execute(async (trx) => {
-    await lockUrlForDecision(trx, dialect, claims.tid, input.url);
+    await lockUrlForDecision(trx, claims.tid, input.url);
     // Shown to people only: the clocks of two instances need not agree, so seq sets the order.
     const at = nowIso();
     await insertReview(trx, {
@@ -62,52 +55,9 @@ export async function recordDecision(
       reviewer: claims.sub ?? null,
       created_at: at,
     });
-    if (input.decision === 'TP') await addReviewedMaliciousUrl(trx, claims.tid, input.url, at);
-    if (input.decision === 'FP') await removeReviewedMaliciousUrl(trx, claims.tid, input.url);
+    await applyReviewDecision(trx, claims.tid, input.url, input.decision, at);
     return { url: input.url, decision: input.decision, at };
   });
-}
-
-/**
- * A reviewer link for these URLs. The link is listed (by its jti, never the token) so an
- * operator can see and revoke it.
- */
-export async function mintPollLink(
-  db: Db,
-  options: {
-    secret: string;
-    publicUrl: string;
-    tenantId: string;
-    urls: readonly string[];
-    expiresInSeconds: number;
-    reviewer?: string | undefined;
-    /** Who minted it, for the list: a user's email, "api key <prefix>", "cli". */
-    createdBy?: string;
-  },
-): Promise<{ token: string; url: string; jti: string; expiresAt: string; createdAt: string }> {
-  await requireTenant(db, options.tenantId);
-  const unique = [...new Set(options.urls)];
-  const known = await knownMaliciousUrls(db, options.tenantId, unique);
-  const jti = randomUUID();
-  const token = await mintPollToken(options.secret, {
-    tenantId: options.tenantId,
-    urls: Object.fromEntries(unique.map((url) => [url, known.has(url)])),
-    expiresInSeconds: options.expiresInSeconds,
-    reviewer: options.reviewer,
-    jti,
-  });
-  const createdAt = nowIso();
-  const expiresAt = new Date(Math.floor(Date.now() / 1000 + options.expiresInSeconds) * 1000).toISOString();
-  await insertReviewerLink(db, {
-    id: jti,
-    tenant_id: options.tenantId,
-    reviewer: options.reviewer ?? null,
-    urls: unique,
-    created_by: options.createdBy ?? null,
-    created_at: createdAt,
-    expires_at: expiresAt,
-  });
-  return { token, url: `${options.publicUrl}/poll?p=${token}`, jti, expiresAt, createdAt };
 }
 
 /**
@@ -116,7 +66,7 @@ export async function mintPollLink(
  */
 export async function verifyReviewerToken(db: Db, secret: string, token: string): Promise<PollClaims> {
   const claims = await verifyPollToken(secret, token);
-  if (await isRevoked(db, claims.tid, claims.jti)) {
+  if (await isReviewerLinkRevoked(db, claims.tid, claims.jti)) {
     throw unauthorized('This reviewer link was revoked', 'token_revoked');
   }
   return claims;
@@ -158,4 +108,23 @@ export async function decisionsForToken(db: Db, claims: PollClaims): Promise<Cur
     for (const decision of latestPerUrl(rows)) found.set(decision.url, decision);
   }
   return urls.flatMap((url) => found.get(url) ?? []);
+}
+
+/** A URL the tenant neither reported nor decided on is the plain 404 of any unknown object. */
+export async function decisionHistory(db: Db, tenantId: string, url: string) {
+  const rows = await decisionsOnUrl(db, tenantId, url);
+  if (rows.length === 0 && !(await wasReported(db, tenantId, url))) throw notFound();
+  const counted = rows.filter((row): row is typeof row & { decision: StoredDecision } =>
+    (STORED_DECISIONS as readonly string[]).includes(row.decision),
+  );
+  return {
+    url,
+    current: counted.at(-1)?.decision ?? null,
+    decisions: rows.map((row) => ({
+      decision: row.decision,
+      reviewer: row.reviewer,
+      at: row.created_at,
+      link: row.jti,
+    })),
+  };
 }

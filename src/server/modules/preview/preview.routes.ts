@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { previewRequestSchema, previewSchema } from '../../../shared/admin-api';
+import { previewRequestSchema, previewSchema } from '@shared/admin-api';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { perClientLimit } from '../../plugins/rate-limit';
-import type { AppPage } from '../../plugins/web-app';
+import type { AppContext } from '@server/context';
+import { perClientLimit } from '@server/plugins/rate-limit';
+import type { AppPage } from '@server/plugins/web-app';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
 import { journeySurfaceRoutes, type JourneySurface } from '../journey/journey.routes';

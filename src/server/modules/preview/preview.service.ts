@@ -5,18 +5,17 @@
  * listener only; on the public one a preview rid is the plain 404 of any unknown rid.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { Preview, previewRequestSchema } from '../../../shared/admin-api';
-import { campaignFileSchema, type CampaignData, type CampaignFile } from '../../../shared/campaign';
-import { EVENT_TYPES, furthestStatus, type EventType } from '../../../shared/events';
-import type { EventBody, EventResponse, Progress } from '../../../shared/journey';
-import { PHISH_STEPS, type PhishStep } from '../../../shared/routes';
-import type { AppContext } from '../../context';
-import type { Database, PreviewRow } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
-import { RID_PATTERN } from '../../lib/ids';
+import type { Preview, previewRequestSchema } from '@shared/admin-api';
+import { campaignFileSchema, type CampaignData, type CampaignFile } from '@shared/campaign';
+import { EVENT_TYPES, furthestStatus, type EventType } from '@shared/events';
+import type { EventBody, EventResponse, Progress } from '@shared/journey';
+import { PHISH_STEPS, type PhishStep } from '@shared/routes';
+import type { AppContext } from '@server/context';
+import type { PreviewRow, Db } from '@server/db/schema';
+import { badRequest, notFound } from '@server/lib/errors';
+import { RID_PATTERN } from '@server/lib/ids';
 import { describeIssues } from '../campaigns/campaign-file';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { buildCampaignData } from '../journey/campaign-data';
@@ -38,7 +37,7 @@ export const isPreviewRid = (rid: string) => rid.startsWith(PREVIEW_RID_PREFIX) 
 
 /** A preview of a campaign of this tenant (any state: a draft too), open for an hour. */
 export async function createPreview(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   campaignId: string,
   request: PreviewRequest,
@@ -91,7 +90,7 @@ function previewPages(rid: string): Preview['pages'] {
 }
 
 /** An open preview's row and its whole campaign file (every language), for the email preview. */
-export async function openPreviewFile(db: Kysely<Database>, rid: string) {
+export async function openPreviewFile(db: Db, rid: string) {
   if (!isPreviewRid(rid)) throw notFound();
   const row = await findOpenPreview(db, rid, new Date().toISOString());
   if (!row) throw notFound();
@@ -104,7 +103,7 @@ interface OpenPreview {
   content: CampaignFile;
 }
 
-async function loadPreview(db: Kysely<Database>, rid: string): Promise<OpenPreview> {
+async function loadPreview(db: Db, rid: string): Promise<OpenPreview> {
   if (!isPreviewRid(rid)) throw notFound();
   const row = await findOpenPreview(db, rid, new Date().toISOString());
   if (!row) throw notFound();

@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Preview } from '../../../shared/admin-api';
-import type { CampaignData, CampaignFileInput } from '../../../shared/campaign';
-import type { EventResponse } from '../../../shared/journey';
-import { RID_PATTERN } from '../../lib/ids';
-import { newTenant, type TestTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import type { Preview } from '@shared/admin-api';
+import type { CampaignData, CampaignFileInput } from '@shared/campaign';
+import type { EventResponse } from '@shared/journey';
+import { RID_PATTERN } from '@server/lib/ids';
+import { newTenant, type TestTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 import { demoCampaign } from '../demo/demo-campaign';
-import { MINIMAL_CAMPAIGN, seedCampaign } from '../journey/journey.fixtures';
+import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 
 const NOT_FOUND = { error: { code: 'not_found', message: 'Not found' } };
 const ALL_RIGHT = { q1: ['a'], q2: ['a', 'b'], q3: ['b'] };

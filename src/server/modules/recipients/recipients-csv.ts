@@ -6,8 +6,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages';
-import { badRequest } from '../../lib/errors';
+import { LANGUAGE_CODES, type LanguageCode } from '@shared/languages';
+import { badRequest } from '@server/lib/errors';
 
 export interface RecipientInput {
   email: string | null;

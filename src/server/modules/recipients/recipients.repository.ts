@@ -1,13 +1,14 @@
 /** SQL for a campaign's recipients: insert, identities already imported, links, the console's list, removal. */
-import { sql, type Kysely } from 'kysely';
-import type { Database, NewRecipient } from '../../db/schema';
-import { inChunks } from '../../db/chunks';
+import { sql } from 'kysely';
+import type { NewRecipient, Db } from '@server/db/schema';
+import { inChunks } from '@server/db/chunks';
+import { RECIPIENT_ORDER } from './recipient-order';
 
-export async function insertRecipients(db: Kysely<Database>, rows: readonly NewRecipient[]): Promise<void> {
+export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): Promise<void> {
   await inChunks(rows, (chunk) => db.insertInto('recipients').values(chunk).execute());
 }
 
-export async function existingIdentities(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export async function existingIdentities(db: Db, tenantId: string, campaignId: string) {
   const rows = await db
     .selectFrom('recipients')
     .select(['email', 'person_id'])
@@ -20,13 +21,8 @@ export async function existingIdentities(db: Kysely<Database>, tenantId: string,
   };
 }
 
-/**
- * The one order a campaign's recipients are listed in, wherever they are (links, results):
- * stable across calls, and served by the campaign's order index.
- */
-export const RECIPIENT_ORDER = ['created_at', 'email', 'person_id', 'id'] as const;
 
-export function listRecipientLinks(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export function listRecipientLinks(db: Db, tenantId: string, campaignId: string) {
   const query = db
     .selectFrom('recipients')
     .select(['id', 'rid', 'email', 'person_id', 'first_name', 'language_code', 'status'])
@@ -37,7 +33,7 @@ export function listRecipientLinks(db: Kysely<Database>, tenantId: string, campa
 
 /** A page of a campaign's recipients, optionally those whose email, name, id or department contains `q`. */
 export async function pageRecipients(
-  db: Kysely<Database>,
+  db: Db,
   campaignId: string,
   page: { q?: string | undefined; offset: number; limit: number },
 ) {
@@ -66,11 +62,7 @@ export async function pageRecipients(
 }
 
 /** Removes a recipient and everything recorded for them; false when there is no such recipient. */
-export async function deleteRecipient(
-  db: Kysely<Database>,
-  campaignId: string,
-  id: string,
-): Promise<boolean> {
+export async function deleteRecipient(db: Db, campaignId: string, id: string): Promise<boolean> {
   for (const table of ['events', 'visits', 'journey_attempts'] as const) {
     await db.deleteFrom(table).where('recipient_id', '=', id).where('campaign_id', '=', campaignId).execute();
   }

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recipientPageSchema } from '../../../shared/admin-api';
-import type { AppContext } from '../../context';
+import { recipientPageSchema } from '@shared/admin-api';
+import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams, errorSchema } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';

@@ -1,15 +1,9 @@
 /** Recipient import, the console's list and removal, and link export, shared by the REST API and the CLI. */
 import { stringify } from 'csv-stringify/sync';
-import {
-  importReportSchema,
-  linkSchema,
-  type ImportReport,
-  type RecipientLink,
-} from '../../../shared/admin-api';
-import type { Kysely } from 'kysely';
-import type { Campaign, Database } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
-import { newId, newRid, nowIso } from '../../lib/ids';
+import { importReportSchema, linkSchema, type ImportReport, type RecipientLink } from '@shared/admin-api';
+import type { Campaign, Db } from '@server/db/schema';
+import { conflict, notFound } from '@server/lib/errors';
+import { newId, newRid, nowIso } from '@server/lib/ids';
 import { parseRecipientsCsv, type RecipientInput } from './recipients-csv';
 import {
   deleteRecipient,
@@ -21,11 +15,7 @@ import {
 
 export { importReportSchema, linkSchema, type ImportReport, type RecipientLink };
 
-export async function importRecipients(
-  db: Kysely<Database>,
-  campaign: Campaign,
-  csv: string,
-): Promise<ImportReport> {
+export async function importRecipients(db: Db, campaign: Campaign, csv: string): Promise<ImportReport> {
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
   const existing = await existingIdentities(db, campaign.tenant_id, campaign.id);
   const { accepted, rejected, rows } = parseRecipientsCsv(csv, existing);
@@ -38,7 +28,7 @@ export async function importRecipients(
  * campaigns. Returns the stored rows. Takes `db | trx`: the demo adds its own in its transaction.
  */
 export async function addRecipients(
-  db: Kysely<Database>,
+  db: Db,
   campaign: Pick<Campaign, 'id' | 'tenant_id'>,
   identities: readonly RecipientInput[],
 ) {
@@ -56,7 +46,7 @@ export async function addRecipients(
 }
 
 export async function recipientLinks(
-  db: Kysely<Database>,
+  db: Db,
   publicUrl: string,
   campaign: Campaign,
 ): Promise<RecipientLink[]> {
@@ -81,7 +71,7 @@ export function linksCsv(links: RecipientLink[]): string {
 
 /** A page of the campaign's recipients for the console, searched by `q`. */
 export function recipientPage(
-  db: Kysely<Database>,
+  db: Db,
   campaign: Campaign,
   page: { q?: string | undefined; offset: number; limit: number },
 ) {
@@ -93,7 +83,7 @@ export function recipientPage(
 }
 
 /** Removes a recipient with their events and visits (a mistaken address, someone who left). */
-export async function removeRecipient(db: Kysely<Database>, campaign: Campaign, recipientId: string) {
+export async function removeRecipient(db: Db, campaign: Campaign, recipientId: string) {
   const removed = await db.transaction().execute((trx) => deleteRecipient(trx, campaign.id, recipientId));
   if (!removed) throw notFound();
 }

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
-import { RID_PATTERN } from '../../lib/ids';
-import { importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
+import { RID_PATTERN } from '@server/lib/ids';
+import { importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
 
 const CSV = [
   'Email,First_Name,Language',

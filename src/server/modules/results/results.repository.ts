@@ -3,17 +3,17 @@
  * and score); a page's step times from the (recipient_id, type) index, so results stay fast at
  * 100k recipients and 1M events; no event row is ever loaded into memory one by one.
  */
-import { sql, type Kysely } from 'kysely';
-import { EVENT_TYPES, stepBit, type EventType } from '../../../shared/events';
-import { RECIPIENT_ORDER } from '../recipients/recipients.repository';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import { EVENT_TYPES, stepBit, type EventType } from '@shared/events';
+import { RECIPIENT_ORDER } from '../recipients/recipient-order';
+import type { Db } from '@server/db/schema';
 
 /**
  * The funnel in one pass over the campaign's recipients: how many there are, how many reached
  * each step (its bit in `steps`, set with the step's event) and their mean score. Reading the
  * recipients, not the events, keeps this to one row per recipient at any event count.
  */
-export async function funnelCounts(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export async function funnelCounts(db: Db, tenantId: string, campaignId: string) {
   const row = await db
     .selectFrom('recipients')
     .select((eb) => [
@@ -61,12 +61,7 @@ const PAGE_COLUMNS = [
 ] as const;
 
 /** One row per recipient with the time of each step (null when not reached) and the score. */
-export async function recipientStatuses(
-  db: Kysely<Database>,
-  tenantId: string,
-  campaignId: string,
-  page?: ResultsPage,
-) {
+export async function recipientStatuses(db: Db, tenantId: string, campaignId: string, page?: ResultsPage) {
   // The page is cut from the recipients alone (the order index serves it); only its recipients'
   // events are then joined and pivoted.
   let recipients = RECIPIENT_ORDER.reduce(
@@ -109,7 +104,7 @@ export async function recipientStatuses(
 }
 
 /** Recipients who pressed the phishing page's submit at all, with or without entering data. */
-export async function submitAttemptCount(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export async function submitAttemptCount(db: Db, tenantId: string, campaignId: string) {
   const row = await db
     .selectFrom('journey_attempts')
     .select((eb) => eb.fn.count<number | string>('recipient_id').distinct().as('count'))
@@ -121,11 +116,7 @@ export async function submitAttemptCount(db: Kysely<Database>, tenantId: string,
 }
 
 /** How many questionnaire attempts (the first and each retake) these recipients made. */
-export async function questionnaireAttempts(
-  db: Kysely<Database>,
-  campaignId: string,
-  recipientIds: string[],
-) {
+export async function questionnaireAttempts(db: Db, campaignId: string, recipientIds: string[]) {
   const counts = new Map<string, number>();
   // Chunked: one statement's parameters stay well under SQLite's and PostgreSQL's limits.
   for (let i = 0; i < recipientIds.length; i += 500) {
@@ -143,7 +134,7 @@ export async function questionnaireAttempts(
 }
 
 /** How many of the campaign's recipients have each verdict (null: no visit judged yet). */
-export async function verdictCounts(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export async function verdictCounts(db: Db, tenantId: string, campaignId: string) {
   const rows = await db
     .selectFrom('recipients')
     .select(['verdict', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -155,7 +146,7 @@ export async function verdictCounts(db: Kysely<Database>, tenantId: string, camp
 }
 
 /** Visits judged automated: what the funnel's clicked filtered out. */
-export async function automatedVisitCount(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export async function automatedVisitCount(db: Db, tenantId: string, campaignId: string) {
   const row = await db
     .selectFrom('visits')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -167,7 +158,7 @@ export async function automatedVisitCount(db: Kysely<Database>, tenantId: string
 }
 
 /** The report button's figures: messages sent, reports, and each report's time after its send. */
-export async function reportTimes(db: Kysely<Database>, tenantId: string, campaignId: string) {
+export async function reportTimes(db: Db, tenantId: string, campaignId: string) {
   const counts = await db
     .selectFrom('recipients')
     .select((eb) => [

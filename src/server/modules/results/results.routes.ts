@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams, queryFlag } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
@@ -45,7 +45,7 @@ export function resultRoutes(ctx: AppContext) {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
         const { pseudonymise, limit, offset } = request.query;
         const page = limit === undefined ? undefined : { limit, offset };
-        return campaignResults(ctx.database, campaign, { pseudonymise, pseudonymKey, page });
+        return campaignResults(ctx.database.db, campaign, { pseudonymise, pseudonymKey, page });
       },
     );
 
@@ -64,7 +64,7 @@ export function resultRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
-        const results = await campaignResults(ctx.database, campaign, {
+        const results = await campaignResults(ctx.database.db, campaign, {
           pseudonymise: request.query.pseudonymise,
           pseudonymKey,
         });

@@ -6,18 +6,12 @@
 import { createHmac } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { CLICK_VERDICTS, type ClickVerdict } from '../../../shared/clicks';
-import { LANGUAGE_CODES } from '../../../shared/languages';
-import {
-  EVENT_TYPES,
-  furthestStatus,
-  RECIPIENT_STATUSES,
-  stepBit,
-  type EventType,
-} from '../../../shared/events';
+import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
+import { LANGUAGE_CODES } from '@shared/languages';
+import { EVENT_TYPES, furthestStatus, RECIPIENT_STATUSES, stepBit, type EventType } from '@shared/events';
 import { parseReasons } from '../journey/clicks.service';
-import type { Db } from '../../db/database';
-import type { Campaign } from '../../db/schema';
+import type { Db } from '@server/db/schema';
+import type { Campaign } from '@server/db/schema';
 import {
   automatedVisitCount,
   funnelCounts,
@@ -106,8 +100,7 @@ export interface ResultsOptions {
   page?: ResultsPage;
 }
 
-export async function campaignResults(database: Db, campaign: Campaign, options: ResultsOptions) {
-  const { db } = database;
+export async function campaignResults(db: Db, campaign: Campaign, options: ResultsOptions) {
   const [{ recipients, byType, average }, rows, submitAttempted, byVerdict, filtered, reports] =
     await Promise.all([
       funnelCounts(db, campaign.tenant_id, campaign.id),
@@ -229,4 +222,9 @@ export function resultsCsv(results: Results): string {
     ],
     cast: { object: (value) => (Array.isArray(value) ? value.join('; ') : JSON.stringify(value)) },
   });
+}
+
+/** How many recipients tried to submit the phishing page's form (also read by the dashboard). */
+export function submitAttempts(db: Db, tenantId: string, campaignId: string): Promise<number> {
+  return submitAttemptCount(db, tenantId, campaignId);
 }

@@ -1,15 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
-import { EVENT_TYPES } from '../../../shared/events';
+import { EVENT_TYPES } from '@shared/events';
 import {
   importCampaign,
   importCsv,
   newTenant,
   recordEvent,
   type TestTenant,
-} from '../../test/admin-fixtures';
-import { buildAdminApp } from '../../app';
-import { describeEachDatabase, testConfig, type Harness } from '../../test/harness';
+} from '@server/test/admin-fixtures';
+import { buildAdminApp } from '@server/app';
+import { describeEachDatabase, testConfig, type Harness } from '@server/test/harness';
 
 interface ResultsBody {
   funnel: Record<string, number | null>;

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
-import { PERSON } from '../../test/click-fixtures';
-import { describeEachDatabase } from '../../test/harness';
-import { importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
+import { PERSON } from '@server/test/click-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
+import { importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
 
 describeEachDatabase('results with verdicts', (get) => {
   it('imports sent_at, counts clicked as human + likely_human, and gives each verdict with its reasons', async () => {

@@ -11,11 +11,12 @@ import {
   mintedReviewerLinkSchema,
   mintReviewerLinkSchema,
   reviewerLinksSchema,
-} from '../../../shared/dashboard';
-import type { AppContext } from '../../context';
+} from '@shared/dashboard';
+import type { AppContext } from '@server/context';
 import { principalOf, tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity } from '../admin/admin-schemas';
-import { decisionHistory, mintReviewerLink, reviewerLinks, revokeReviewerLink } from './reviewers.service';
+import { decisionHistory } from '../poll/poll.service';
+import { mintReviewerLink, reviewerLinks, revokeReviewerLink } from './reviewers.service';
 
 const tags = ['reviewer links'];
 

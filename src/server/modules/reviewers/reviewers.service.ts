@@ -3,26 +3,25 @@
  * pending one) with an expiry and the reviewer's name, list the links minted, revoke one (its
  * token is refused from the next request on, on every instance), and one URL's decision history.
  */
-import type { Kysely } from 'kysely';
-import type { ReviewerLink } from '../../../shared/dashboard';
-import { STORED_DECISIONS, type StoredDecision } from '../../../shared/poll';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/ids';
-import { normaliseAll } from '../../lib/normalise-url';
-import { badRequest } from '../../lib/errors';
-import { mintPollLink } from '../poll/poll.service';
+import type { ReviewerLink } from '@shared/dashboard';
+import type { Config } from '@server/config';
+import { notFound } from '@server/lib/errors';
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '@server/lib/ids';
+import { normaliseAll } from '@server/lib/normalise-url';
+import { badRequest } from '@server/lib/errors';
+import { knownUrls } from '../malicious-urls/malicious-urls.service';
+import { mintPollToken } from '../poll/poll-token';
+import { pendingUrlsForReview } from '../reported-urls/reported-urls.service';
+import { requireTenant } from '../tenants/tenants.service';
 import {
-  decisionsOnUrl,
   findReviewerLink,
+  insertReviewerLink,
   insertRevocation,
+  isRevoked,
   listReviewerLinks,
-} from '../poll/reviewer-links.repository';
-import { isReportedUrl } from '../reports/reports.repository';
-import { pendingUrlsForReview } from '../reports/reports.service';
-
-type Db = Kysely<Database>;
+} from './reviewers.repository';
+import type { Db } from '@server/db/schema';
 
 export async function mintReviewerLink(
   db: Db,
@@ -61,6 +60,56 @@ export async function mintReviewerLink(
   };
 }
 
+/**
+ * A reviewer link for these URLs. The link is listed (by its jti, never the token) so an
+ * operator can see and revoke it.
+ */
+export async function mintPollLink(
+  db: Db,
+  options: {
+    secret: string;
+    publicUrl: string;
+    tenantId: string;
+    urls: readonly string[];
+    expiresInSeconds: number;
+    reviewer?: string | undefined;
+    /** Who minted it, for the list: a user's email, "api key <prefix>", "cli". */
+    createdBy?: string;
+  },
+): Promise<{ token: string; url: string; jti: string; expiresAt: string; createdAt: string }> {
+  await requireTenant(db, options.tenantId);
+  const unique = [...new Set(options.urls)];
+  const known = await knownUrls(db, options.tenantId, unique);
+  const jti = randomUUID();
+  const token = await mintPollToken(options.secret, {
+    tenantId: options.tenantId,
+    urls: Object.fromEntries(unique.map((url) => [url, known.has(url)])),
+    expiresInSeconds: options.expiresInSeconds,
+    reviewer: options.reviewer,
+    jti,
+  });
+  const createdAt = nowIso();
+  const expiresAt = new Date(Math.floor(Date.now() / 1000 + options.expiresInSeconds) * 1000).toISOString();
+  await insertReviewerLink(db, {
+    id: jti,
+    tenant_id: options.tenantId,
+    reviewer: options.reviewer ?? null,
+    urls: unique,
+    created_by: options.createdBy ?? null,
+    created_at: createdAt,
+    expires_at: expiresAt,
+  });
+  return { token, url: `${options.publicUrl}/poll?p=${token}`, jti, expiresAt, createdAt };
+}
+
+/**
+ * Whether an operator revoked this link. Read from the database on every use of a token (a
+ * primary-key lookup), so a revocation holds at once on every instance.
+ */
+export function isReviewerLinkRevoked(db: Db, tenantId: string, jti: string): Promise<boolean> {
+  return isRevoked(db, tenantId, jti);
+}
+
 export async function reviewerLinks(db: Db, tenantId: string): Promise<ReviewerLink[]> {
   const rows = await listReviewerLinks(db, tenantId, 500);
   const now = nowIso();
@@ -79,25 +128,6 @@ export async function reviewerLinks(db: Db, tenantId: string): Promise<ReviewerL
 export async function revokeReviewerLink(db: Db, tenantId: string, id: string, actor: string) {
   if (!(await findReviewerLink(db, tenantId, id))) throw notFound();
   await insertRevocation(db, { jti: id, tenant_id: tenantId, revoked_by: actor, revoked_at: nowIso() });
-}
-
-/** A URL the tenant neither reported nor decided on is the plain 404 of any unknown object. */
-export async function decisionHistory(db: Db, tenantId: string, url: string) {
-  const rows = await decisionsOnUrl(db, tenantId, url);
-  if (rows.length === 0 && !(await isReportedUrl(db, tenantId, url))) throw notFound();
-  const counted = rows.filter((row): row is typeof row & { decision: StoredDecision } =>
-    (STORED_DECISIONS as readonly string[]).includes(row.decision),
-  );
-  return {
-    url,
-    current: counted.at(-1)?.decision ?? null,
-    decisions: rows.map((row) => ({
-      decision: row.decision,
-      reviewer: row.reviewer,
-      at: row.created_at,
-      link: row.jti,
-    })),
-  };
 }
 
 function parseUrls(text: string): string[] {

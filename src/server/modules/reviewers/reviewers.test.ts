@@ -4,10 +4,10 @@
  * the same database, as another instance would be); viewers may list but not mint or revoke.
  */
 import { expect, it } from 'vitest';
-import type { ReviewerLink } from '../../../shared/dashboard';
-import { buildApp } from '../../app';
-import { newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase, testConfig, type Harness } from '../../test/harness';
+import type { ReviewerLink } from '@shared/dashboard';
+import { buildApp } from '@server/app';
+import { newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase, testConfig, type Harness } from '@server/test/harness';
 import { createUser } from '../accounts/accounts.service';
 
 const PASSWORD = 'correct horse battery staple';

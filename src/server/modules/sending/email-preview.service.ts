@@ -10,18 +10,17 @@
  * and gives it an opaque origin. Inside the console (a srcdoc frame) the console's own policy,
  * which allows no inline style, would show most HTML email unstyled.
  */
-import type { Kysely } from 'kysely';
-import type { CampaignFile } from '../../../shared/campaign';
-import { contentLanguage } from '../../../shared/campaign-content';
-import type { LanguageCode } from '../../../shared/languages';
-import type { EmailPreview, EmailPreviewRequest } from '../../../shared/sending';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { CampaignFile } from '@shared/campaign';
+import { contentLanguage } from '@shared/campaign-content';
+import type { LanguageCode } from '@shared/languages';
+import type { EmailPreview, EmailPreviewRequest } from '@shared/sending';
+import type { Config } from '@server/config';
+import { notFound } from '@server/lib/errors';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { checkedFile, createPreview, openPreviewFile, storedFile } from '../preview/preview.service';
 import { fromHeader, renderEmail } from './email-render';
 import { findProfile, findSending, previewRecipient } from './sending.repository';
+import type { Db } from '@server/db/schema';
 
 /** Whose variables fill the email when the campaign has no recipients yet. */
 export const SAMPLE_RECIPIENT = {
@@ -54,7 +53,7 @@ interface Rendering {
   recipientId?: string;
 }
 
-async function render(db: Kysely<Database>, config: Config, r: Rendering) {
+async function render(db: Db, config: Config, r: Rendering) {
   const row = await previewRecipient(db, r.campaignId, r.recipientId);
   if (r.recipientId && !row) throw notFound();
   const recipient = row
@@ -83,7 +82,7 @@ async function render(db: Kysely<Database>, config: Config, r: Rendering) {
 }
 
 export async function emailPreview(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   tenantId: string,
   campaignId: string,
@@ -112,7 +111,7 @@ export async function emailPreview(
 
 /** The HTML part of a preview's email, for /preview/email?rid=…; 404 for an unknown or expired rid. */
 export async function emailPreviewDocument(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   rid: string,
   recipientId?: string,

@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
-import type { EmailPreview } from '../../../shared/sending';
+import type { EmailPreview } from '@shared/sending';
 import {
   campaignFile,
   importCampaign,
   importCsv,
   newTenant,
   type TestTenant,
-} from '../../test/admin-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
+} from '@server/test/admin-fixtures';
+import { describeEachDatabase, type Harness } from '@server/test/harness';
 
 const email = {
   from: 'IT Service Desk <it@northwind.example>',

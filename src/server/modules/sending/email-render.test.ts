@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignFileSchema } from '../../../shared/campaign';
+import { campaignFileSchema } from '@shared/campaign';
 import { renderEmail } from './email-render';
 
 const file = campaignFileSchema.parse({

@@ -3,9 +3,9 @@
  * escaped for where they land (HTML-escaped in the HTML part, no line breaks in headers). The
  * red-flags page shows the same `email` of the campaign file: one source for both.
  */
-import type { CampaignFile } from '../../../shared/campaign';
-import { contentLanguage, localiseCampaign } from '../../../shared/campaign-content';
-import type { LanguageCode } from '../../../shared/languages';
+import type { CampaignFile } from '@shared/campaign';
+import { contentLanguage, localiseCampaign } from '@shared/campaign-content';
+import type { LanguageCode } from '@shared/languages';
 
 export const EMAIL_VARIABLES = ['first_name', 'last_name', 'email', 'department', 'link'] as const;
 export type EmailVariable = (typeof EMAIL_VARIABLES)[number];

@@ -5,10 +5,10 @@
  * real SMTP server received the messages and on the acceptance times the outbox recorded.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
-import { secondDatabase, sinkProfile } from '../../test/sending-fixtures';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
+import { secondDatabase, sinkProfile } from '@server/test/sending-fixtures';
+import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { outboxWorker, type OutboxWorker } from './outbox-worker';
 import { pauseSending, resumeSending, sendingProgress, startSending } from './sending.service';

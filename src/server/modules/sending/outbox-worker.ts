@@ -10,10 +10,10 @@
  */
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { campaignFileSchema, type CampaignFile } from '../../../shared/campaign';
-import type { AppContext } from '../../context';
-import type { SendingProfileRow } from '../../db/schema';
-import { newId, nowIso } from '../../lib/ids';
+import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import type { AppContext } from '@server/context';
+import type { SendingProfileRow } from '@server/db/schema';
+import { newId, nowIso } from '@server/lib/ids';
 import { fromHeader, renderEmail } from './email-render';
 import {
   claimDue,

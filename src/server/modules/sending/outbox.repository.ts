@@ -4,11 +4,11 @@
  * claim at once without two taking the same row (or claiming for the same campaign at once);
  * SQLite has one writer at a time anyway.
  */
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, OutboxTable } from '../../db/schema';
-import { inChunks } from '../../db/chunks';
+import { sql, type Insertable } from 'kysely';
+import type { OutboxTable, Db } from '@server/db/schema';
+import { inChunks } from '@server/db/chunks';
 
-export async function insertOutboxRows(db: Kysely<Database>, rows: readonly Insertable<OutboxTable>[]) {
+export async function insertOutboxRows(db: Db, rows: readonly Insertable<OutboxTable>[]) {
   await inChunks(rows, (chunk) =>
     db
       .insertInto('outbox')
@@ -19,7 +19,7 @@ export async function insertOutboxRows(db: Kysely<Database>, rows: readonly Inse
 }
 
 /** The campaign's recipients that have no message yet, in the campaign's recipient order. */
-export function recipientsWithoutMessage(db: Kysely<Database>, campaignId: string) {
+export function recipientsWithoutMessage(db: Db, campaignId: string) {
   return db
     .selectFrom('recipients as r')
     .leftJoin('outbox as o', 'o.recipient_id', 'r.id')
@@ -33,7 +33,7 @@ export function recipientsWithoutMessage(db: Kysely<Database>, campaignId: strin
 }
 
 /** Queued messages, in due order (for planning them again on resume). */
-export function queuedMessages(db: Kysely<Database>, campaignId: string) {
+export function queuedMessages(db: Db, campaignId: string) {
   return db
     .selectFrom('outbox')
     .select(['id', 'due_at'])
@@ -44,13 +44,13 @@ export function queuedMessages(db: Kysely<Database>, campaignId: string) {
     .execute();
 }
 
-export async function setDueTimes(db: Kysely<Database>, due: readonly { id: string; due_at: string }[]) {
+export async function setDueTimes(db: Db, due: readonly { id: string; due_at: string }[]) {
   for (const row of due) {
     await db.updateTable('outbox').set({ due_at: row.due_at }).where('id', '=', row.id).execute();
   }
 }
 
-export async function cancelQueued(db: Kysely<Database>, campaignId: string, at: string) {
+export async function cancelQueued(db: Db, campaignId: string, at: string) {
   await db
     .updateTable('outbox')
     .set({ state: 'cancelled', updated_at: at })
@@ -60,7 +60,7 @@ export async function cancelQueued(db: Kysely<Database>, campaignId: string, at:
 }
 
 /** Cancelled messages queued again (sending after a cancel). */
-export async function requeueCancelled(db: Kysely<Database>, campaignId: string, at: string) {
+export async function requeueCancelled(db: Db, campaignId: string, at: string) {
   await db
     .updateTable('outbox')
     .set({ state: 'queued', updated_at: at, due_at: at })
@@ -83,7 +83,7 @@ export interface Claim {
  * each sending's row is locked until the claim's transaction ends, skipping those another worker
  * holds: one claim at a time per campaign, so the rate counted below cannot be overrun by two.
  */
-export function sendingsWithDueWork(trx: Kysely<Database>, now: string, skipLocked: boolean) {
+export function sendingsWithDueWork(trx: Db, now: string, skipLocked: boolean) {
   let query = trx
     .selectFrom('sendings as s')
     .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
@@ -117,7 +117,7 @@ export function sendingsWithDueWork(trx: Kysely<Database>, now: string, skipLock
  * accepted one leaves the window.
  */
 export async function messagesInWindow(
-  trx: Kysely<Database>,
+  trx: Db,
   campaignId: string,
   windowStart: string,
   now: string,
@@ -140,7 +140,7 @@ export async function messagesInWindow(
  * Claims up to `limit` due messages of one campaign (see sendingsWithDueWork): queued ones whose
  * time has come, and ones whose claim lapsed. Returns the claimed rows.
  */
-export function claimDue(trx: Kysely<Database>, campaignId: string, claim: Claim) {
+export function claimDue(trx: Db, campaignId: string, claim: Claim) {
   let due = trx
     .selectFrom('outbox as o')
     .select('o.id')
@@ -169,7 +169,7 @@ export function claimDue(trx: Kysely<Database>, campaignId: string, claim: Claim
 }
 
 /** What a claimed message needs: its recipient, campaign file and sending profile. */
-export function messageContexts(db: Kysely<Database>, ids: readonly string[]) {
+export function messageContexts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('outbox as o')
@@ -197,7 +197,7 @@ export function messageContexts(db: Kysely<Database>, ids: readonly string[]) {
 
 /** Settles a claimed message as sent, and records when on its recipient (click timing uses it). */
 export async function markSent(
-  db: Kysely<Database>,
+  db: Db,
   message: { id: string; recipientId: string; workerId: string },
   reply: string,
   at: string,
@@ -215,7 +215,7 @@ export async function markSent(
 
 /** Settles a claimed message: `queued` again at `dueAt` (a temporary failure) or `failed`. */
 export async function markUnsent(
-  db: Kysely<Database>,
+  db: Db,
   message: { id: string; workerId: string },
   outcome: { state: 'queued' | 'failed'; reply: string; dueAt?: string },
   at: string,
@@ -235,7 +235,7 @@ export async function markUnsent(
     .execute();
 }
 
-export function stateCounts(db: Kysely<Database>, campaignId: string) {
+export function stateCounts(db: Db, campaignId: string) {
   return db
     .selectFrom('outbox')
     .select(['state', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -244,7 +244,7 @@ export function stateCounts(db: Kysely<Database>, campaignId: string) {
     .execute();
 }
 
-export function failedMessages(db: Kysely<Database>, campaignId: string, limit: number) {
+export function failedMessages(db: Db, campaignId: string, limit: number) {
   return db
     .selectFrom('outbox as o')
     .innerJoin('recipients as r', 'r.id', 'o.recipient_id')
@@ -261,7 +261,7 @@ export function failedMessages(db: Kysely<Database>, campaignId: string, limit: 
  * those in `except` (campaigns at their rate, which wait for their window instead).
  */
 export async function nextDue(
-  db: Kysely<Database>,
+  db: Db,
   campaignId?: string,
   except: readonly string[] = [],
 ): Promise<string | null> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SendingProgress } from '../../../shared/sending';
-import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase } from '../../test/harness';
-import { secondDatabase, sinkProfile } from '../../test/sending-fixtures';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import type { SendingProgress } from '@shared/sending';
+import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase } from '@server/test/harness';
+import { secondDatabase, sinkProfile } from '@server/test/sending-fixtures';
+import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { outboxWorker } from './outbox-worker';
 import { startSending } from './sending.service';

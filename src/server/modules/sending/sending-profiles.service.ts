@@ -3,13 +3,12 @@
  * header From, custom headers). The password is sealed with SECRETS_KEY before it is stored and
  * never leaves the server again; answers only say whether one is set.
  */
-import type { Kysely } from 'kysely';
-import type { SendingProfile, SendingProfileInput } from '../../../shared/sending';
-import type { Config } from '../../config';
-import type { Database, SendingProfileRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/ids';
-import { open, seal } from '../../lib/secret-box';
+import type { SendingProfile, SendingProfileInput } from '@shared/sending';
+import type { Config } from '@server/config';
+import type { SendingProfileRow, Db } from '@server/db/schema';
+import { badRequest, conflict, notFound } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import { open, seal } from '@server/lib/secret-box';
 import { smtpClient, SmtpFailure, type SmtpSettings } from './smtp-transport';
 import { deleteProfile, findProfile, insertProfile, listProfiles, updateProfile } from './sending.repository';
 
@@ -49,18 +48,18 @@ export function smtpSettings(config: Config, row: SendingProfileRow): SmtpSettin
   };
 }
 
-export async function sendingProfiles(db: Kysely<Database>, tenantId: string) {
+export async function sendingProfiles(db: Db, tenantId: string) {
   return (await listProfiles(db, tenantId)).map(profileView);
 }
 
-export async function requireProfile(db: Kysely<Database>, tenantId: string, id: string) {
+export async function requireProfile(db: Db, tenantId: string, id: string) {
   const row = await findProfile(db, tenantId, id);
   if (!row) throw notFound();
   return row;
 }
 
 export async function createProfile(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   tenantId: string,
   input: SendingProfileInput,
@@ -80,7 +79,7 @@ export async function createProfile(
 
 /** Replaces a profile's settings; a password left out keeps the stored one, null removes it. */
 export async function editProfile(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   tenantId: string,
   id: string,
@@ -110,7 +109,7 @@ function columns(input: SendingProfileInput) {
   };
 }
 
-export async function removeProfile(db: Kysely<Database>, tenantId: string, id: string) {
+export async function removeProfile(db: Db, tenantId: string, id: string) {
   await requireProfile(db, tenantId, id);
   if (!(await deleteProfile(db, tenantId, id))) {
     throw conflict("A campaign's sending uses this profile", 'profile_in_use');
@@ -119,7 +118,7 @@ export async function removeProfile(db: Kysely<Database>, tenantId: string, id: 
 
 /** "Send a test message to me": one message through the profile, answered with the relay's reply. */
 export async function sendTestMessage(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   tenantId: string,
   id: string,

@@ -1,9 +1,9 @@
 /** SQL for sending profiles and campaigns' sending plans, scoped by tenant. */
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, SendingProfileTable, SendingTable } from '../../db/schema';
-import type { SendingState } from '../../../shared/sending';
+import type { Insertable } from 'kysely';
+import type { SendingProfileTable, SendingTable, Db } from '@server/db/schema';
+import type { SendingState } from '@shared/sending';
 
-export function listProfiles(db: Kysely<Database>, tenantId: string) {
+export function listProfiles(db: Db, tenantId: string) {
   return db
     .selectFrom('sending_profiles')
     .selectAll()
@@ -13,7 +13,7 @@ export function listProfiles(db: Kysely<Database>, tenantId: string) {
     .execute();
 }
 
-export function findProfile(db: Kysely<Database>, tenantId: string, id: string) {
+export function findProfile(db: Db, tenantId: string, id: string) {
   return db
     .selectFrom('sending_profiles')
     .selectAll()
@@ -23,17 +23,17 @@ export function findProfile(db: Kysely<Database>, tenantId: string, id: string) 
 }
 
 /** Profiles by id alone: the worker sends for every tenant. */
-export function findProfilesByIds(db: Kysely<Database>, ids: readonly string[]) {
+export function findProfilesByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('sending_profiles').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function insertProfile(db: Kysely<Database>, row: Insertable<SendingProfileTable>) {
+export async function insertProfile(db: Db, row: Insertable<SendingProfileTable>) {
   await db.insertInto('sending_profiles').values(row).execute();
 }
 
 export async function updateProfile(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   id: string,
   values: Partial<Insertable<SendingProfileTable>>,
@@ -47,7 +47,7 @@ export async function updateProfile(
 }
 
 /** False when a campaign's sending still uses the profile. */
-export async function deleteProfile(db: Kysely<Database>, tenantId: string, id: string): Promise<boolean> {
+export async function deleteProfile(db: Db, tenantId: string, id: string): Promise<boolean> {
   const used = await db
     .selectFrom('sendings')
     .select('campaign_id')
@@ -62,12 +62,12 @@ export async function deleteProfile(db: Kysely<Database>, tenantId: string, id: 
   return Number(result.numDeletedRows) > 0;
 }
 
-export function findSending(db: Kysely<Database>, campaignId: string) {
+export function findSending(db: Db, campaignId: string) {
   return db.selectFrom('sendings').selectAll().where('campaign_id', '=', campaignId).executeTakeFirst();
 }
 
 /** A new plan, or the campaign's plan replaced (sending again after a cancel, a new profile). */
-export async function upsertSending(db: Kysely<Database>, row: Insertable<SendingTable>) {
+export async function upsertSending(db: Db, row: Insertable<SendingTable>) {
   await db
     .insertInto('sendings')
     .values(row)
@@ -89,7 +89,7 @@ export async function upsertSending(db: Kysely<Database>, row: Insertable<Sendin
 
 /** Moves a plan from one of `from` to `to`; false when it was in none of them. */
 export async function setSendingState(
-  db: Kysely<Database>,
+  db: Db,
   campaignId: string,
   from: readonly SendingState[],
   to: SendingState,
@@ -105,7 +105,7 @@ export async function setSendingState(
 }
 
 /** A recipient of the campaign whose variables an email preview fills: the one asked for, or the first. */
-export function previewRecipient(db: Kysely<Database>, campaignId: string, recipientId?: string) {
+export function previewRecipient(db: Db, campaignId: string, recipientId?: string) {
   let query = db
     .selectFrom('recipients')
     .select(['id', 'email', 'first_name', 'last_name', 'department'])

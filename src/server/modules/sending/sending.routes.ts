@@ -13,8 +13,8 @@ import {
   sendingProfileInputSchema,
   sendingProfileSchema,
   sendingProgressSchema,
-} from '../../../shared/sending';
-import type { AppContext } from '../../context';
+} from '@shared/sending';
+import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';

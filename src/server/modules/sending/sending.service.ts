@@ -3,14 +3,13 @@
  * pause, resume, cancel, and its progress. Sending again adds the recipients imported since;
  * nobody gets a second message (one row per recipient). The workers (outbox-worker.ts) send.
  */
-import type { Kysely } from 'kysely';
-import { campaignStatus } from '../../../shared/admin-api';
-import { campaignFileSchema } from '../../../shared/campaign';
-import { OUTBOX_STATES, type SendingPlan, type SendingProgress } from '../../../shared/sending';
-import type { Config } from '../../config';
-import type { Campaign, Database, SendingRow } from '../../db/schema';
-import { badRequest, conflict } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/ids';
+import { campaignStatus } from '@shared/admin-api';
+import { campaignFileSchema } from '@shared/campaign';
+import { OUTBOX_STATES, type SendingPlan, type SendingProgress } from '@shared/sending';
+import type { Config } from '@server/config';
+import type { Campaign, SendingRow, Db } from '@server/db/schema';
+import { badRequest, conflict } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
 import {
   cancelQueued,
   failedMessages,
@@ -27,7 +26,7 @@ import { domainOf, requireProfile } from './sending-profiles.service';
 import { findSending, setSendingState, upsertSending } from './sending.repository';
 
 export async function startSending(
-  db: Kysely<Database>,
+  db: Db,
   config: Config,
   campaign: Campaign,
   plan: SendingPlan,
@@ -103,7 +102,7 @@ function scheduleOf(config: Config, sending: SendingRow): Schedule {
 }
 
 /** Gives the queued messages their due times from `from`, in their order. */
-async function planQueued(trx: Kysely<Database>, config: Config, sending: SendingRow, from: number) {
+async function planQueued(trx: Db, config: Config, sending: SendingRow, from: number) {
   const queued = await queuedMessages(trx, sending.campaign_id);
   const schedule = scheduleOf(config, sending);
   const times = dueTimes(schedule, queued.length, intervalMs(schedule, queued.length), from);
@@ -113,7 +112,7 @@ async function planQueued(trx: Kysely<Database>, config: Config, sending: Sendin
   );
 }
 
-export async function pauseSending(db: Kysely<Database>, campaign: Campaign) {
+export async function pauseSending(db: Db, campaign: Campaign) {
   if (!(await setSendingState(db, campaign.id, ['running'], 'paused', nowIso()))) {
     throw conflict('The campaign is not sending', 'campaign_not_running');
   }
@@ -121,7 +120,7 @@ export async function pauseSending(db: Kysely<Database>, campaign: Campaign) {
 }
 
 /** Resumes where it stopped: the queued messages are planned again from now, at the same pace. */
-export async function resumeSending(db: Kysely<Database>, config: Config, campaign: Campaign) {
+export async function resumeSending(db: Db, config: Config, campaign: Campaign) {
   await db.transaction().execute(async (trx) => {
     if (!(await setSendingState(trx, campaign.id, ['paused'], 'running', null))) {
       throw conflict('The sending is not paused', 'campaign_not_running');
@@ -133,7 +132,7 @@ export async function resumeSending(db: Kysely<Database>, config: Config, campai
 }
 
 /** Stops for good: queued messages are cancelled (a message being sent right now still completes). */
-export async function cancelSending(db: Kysely<Database>, campaign: Campaign) {
+export async function cancelSending(db: Db, campaign: Campaign) {
   await db.transaction().execute(async (trx) => {
     if (!(await setSendingState(trx, campaign.id, ['running', 'paused'], 'cancelled', null))) {
       throw conflict('The campaign is not sending', 'campaign_not_running');
@@ -143,7 +142,7 @@ export async function cancelSending(db: Kysely<Database>, campaign: Campaign) {
   return sendingProgress(db, campaign);
 }
 
-export async function sendingProgress(db: Kysely<Database>, campaign: Campaign): Promise<SendingProgress> {
+export async function sendingProgress(db: Db, campaign: Campaign): Promise<SendingProgress> {
   const sending = await findSending(db, campaign.id);
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as SendingProgress['counts'];
   for (const row of await stateCounts(db, campaign.id)) counts[row.state] = Number(row.n);

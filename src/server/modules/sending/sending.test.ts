@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SendingProgress } from '../../../shared/sending';
-import { open } from '../../lib/secret-box';
-import { PERSON } from '../../test/click-fixtures';
-import { campaignFile, importCampaign, importCsv, newTenant } from '../../test/admin-fixtures';
-import { describeEachDatabase, type Harness } from '../../test/harness';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
-import { drain, testWorker } from '../../test/sending-fixtures';
+import type { SendingProgress } from '@shared/sending';
+import { open } from '@server/lib/secret-box';
+import { PERSON } from '@server/test/click-fixtures';
+import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
+import { describeEachDatabase, type Harness } from '@server/test/harness';
+import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
+import { drain, testWorker } from '@server/test/sending-fixtures';
 
 const EMAIL = {
   from: 'IT Service Desk <it@northwind.example>',

@@ -5,7 +5,7 @@
  */
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { SmtpTls } from '../../../shared/sending';
+import type { SmtpTls } from '@shared/sending';
 
 export interface SmtpSettings {
   host: string;

@@ -1,13 +1,12 @@
 /** SQL for a tenant's API keys. Keys are stored as SHA-256 hashes; only the prefix is listed. */
-import type { Kysely } from 'kysely';
-import type { Database, NewApiKey } from '../../db/schema';
+import type { NewApiKey, Db } from '@server/db/schema';
 
-export async function insertApiKey(db: Kysely<Database>, row: NewApiKey): Promise<void> {
+export async function insertApiKey(db: Db, row: NewApiKey): Promise<void> {
   await db.insertInto('api_keys').values(row).execute();
 }
 
 /** The live key with this hash: its tenant and its prefix (how the audit log names it). */
-export function findKeyByHash(db: Kysely<Database>, keyHash: string) {
+export function findKeyByHash(db: Db, keyHash: string) {
   return db
     .selectFrom('api_keys')
     .select(['tenant_id', 'prefix'])
@@ -16,7 +15,7 @@ export function findKeyByHash(db: Kysely<Database>, keyHash: string) {
     .executeTakeFirst();
 }
 
-export function listApiKeys(db: Kysely<Database>, tenantId: string) {
+export function listApiKeys(db: Db, tenantId: string) {
   return db
     .selectFrom('api_keys')
     .select(['prefix', 'created_at', 'revoked_at'])
@@ -27,7 +26,7 @@ export function listApiKeys(db: Kysely<Database>, tenantId: string) {
 
 /** `tenantId` undefined is the CLI (whole database); the REST API only revokes its own keys. */
 export async function revokeApiKey(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string | undefined,
   prefix: string,
   at: string,

@@ -1,13 +1,12 @@
 /** SQL for tenants: the root every other row belongs to. */
-import type { Kysely } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Database, NewTenant } from '../../db/schema';
+import { compiledOnce } from '@server/db/compiled-once';
+import type { NewTenant, Db } from '@server/db/schema';
 
-export async function insertTenant(db: Kysely<Database>, row: NewTenant): Promise<void> {
+export async function insertTenant(db: Db, row: NewTenant): Promise<void> {
   await db.insertInto('tenants').values(row).execute();
 }
 
-export function listTenants(db: Kysely<Database>) {
+export function listTenants(db: Db) {
   return db.selectFrom('tenants').select(['id', 'name', 'created_at']).orderBy('created_at').execute();
 }
 
@@ -16,11 +15,11 @@ const tenantById = compiledOnce((db, id: string) =>
   db.selectFrom('tenants').select(['id', 'name', 'created_at']).where('id', '=', id),
 );
 
-export async function findTenant(db: Kysely<Database>, id: string) {
+export async function findTenant(db: Db, id: string) {
   return (await tenantById(db, id)).rows[0];
 }
 
-export async function countTenants(db: Kysely<Database>): Promise<number> {
+export async function countTenants(db: Db): Promise<number> {
   const row = await db
     .selectFrom('tenants')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -29,7 +28,7 @@ export async function countTenants(db: Kysely<Database>): Promise<number> {
 }
 
 /** Tenants with this exact name, oldest first. */
-export function findTenantsByName(db: Kysely<Database>, name: string) {
+export function findTenantsByName(db: Db, name: string) {
   return db
     .selectFrom('tenants')
     .select(['id', 'name', 'created_at'])

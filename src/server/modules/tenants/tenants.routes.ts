@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import type { AppContext } from '@server/context';
+import { notFound } from '@server/lib/errors';
 import { tenantOf } from '../admin/admin-auth';
 import { adminErrors, adminSecurity } from '../admin/admin-schemas';
 import { createApiKey, revokeKey, tenantApiKeys } from './tenants.service';

@@ -3,14 +3,11 @@
  * at creation; only its hash is kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/ids';
+import { notFound } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
 import { findKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
 import { countTenants, findTenant, findTenantsByName, insertTenant, listTenants } from './tenants.repository';
-
-type Db = Kysely<Database>;
+import type { Db } from '@server/db/schema';
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

@@ -1,7 +1,7 @@
 /** A neutral landing page: it says nothing about the product or simulations. */
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '@web/components/ui/page';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function DefaultRoute() {
   const { t } = useTranslation();

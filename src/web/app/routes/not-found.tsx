@@ -1,7 +1,7 @@
 /** Any unknown path: a neutral not-found page. */
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '@web/components/ui/page';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();

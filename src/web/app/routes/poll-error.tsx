@@ -1,7 +1,7 @@
 /** /poll when its page failed to render: a neutral message rather than an empty page. */
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '@web/components/ui/page';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function PollErrorRoute() {
   const { t } = useTranslation();

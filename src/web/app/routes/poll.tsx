@@ -1,8 +1,8 @@
 /** /poll: the reviewer page. The token comes from query parameter `p`. */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ReviewPage } from '../../features/review/components/review-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { ReviewPage } from '@web/features/review/components/review-page';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function PollRoute() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 /** The audit log (owner only), newest first, fetched 50 at a time going back in time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { auditEntrySchema } from '../../../../shared/admin-api';
-import { api } from '../../../lib/api';
+import { auditEntrySchema } from '@shared/admin-api';
+import { api } from '@console/lib/api';
 
 export const AUDIT_PAGE = 50;
 const pageSchema = z.object({ entries: z.array(auditEntrySchema) });

@@ -1,8 +1,8 @@
 /** /audit: who did what and when, newest first, with "load more" for older entries. */
-import { useT } from '../../../lib/use-t';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { formatDateTime } from '../../../lib/format';
+import { useT } from '@console/lib/use-t';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { formatDateTime } from '@console/lib/format';
 import { useAudit } from '../api/audit';
 
 export function AuditPage() {

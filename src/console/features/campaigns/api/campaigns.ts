@@ -6,9 +6,9 @@ import {
   campaignSummarySchema,
   languageCoverageSchema,
   type launchSchema,
-} from '../../../../shared/admin-api';
-import type { LanguageCode } from '../../../../shared/languages';
-import { api } from '../../../lib/api';
+} from '@shared/admin-api';
+import type { LanguageCode } from '@shared/languages';
+import { api } from '@console/lib/api';
 
 const listSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
 const detailSchema = z.object({ campaign: campaignSummarySchema, file: z.unknown() });

@@ -1,9 +1,9 @@
 /** A campaign's status and dates, in the zone it was planned in. */
-import { useT } from '../../../lib/use-t';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { LANGUAGES } from '../../../../shared/languages';
-import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useT } from '@console/lib/use-t';
+import type { CampaignSummary } from '@shared/admin-api';
+import { LANGUAGES } from '@shared/languages';
+import { StatusBadge } from '@console/components/status-badge';
+import { formatDateTime, formatNumber } from '@console/lib/format';
 
 export function CampaignFacts({ campaign }: { campaign: CampaignSummary }) {
   const { t } = useT();

@@ -1,14 +1,14 @@
 /** /campaigns/:id: where a campaign stands, its sending, its language coverage, and what to do next. */
 import { useState } from 'react';
-import { useResultsT } from '../../../lib/use-results-t';
-import { useT } from '../../../lib/use-t';
+import { useResultsT } from '@console/lib/use-results-t';
+import { useT } from '@console/lib/use-t';
 import { Link, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { Notice } from '../../../components/notice';
-import { PageHeading } from '../../../components/page-heading';
-import { hasRole } from '../../../lib/roles';
-import { useSession } from '../../auth/api/session';
-import { SendingPanel } from '../../sending/components/sending-panel';
+import { ErrorAlert } from '@console/components/error-alert';
+import { Notice } from '@console/components/notice';
+import { PageHeading } from '@console/components/page-heading';
+import { hasRole } from '@console/lib/roles';
+import { useSession } from '@console/features/accounts/api/session';
+import { SendingPanel } from '@console/features/sending/components/sending-panel';
 import { useCampaign, useCampaignLanguages } from '../api/campaigns';
 import { CampaignFacts } from './campaign-facts';
 import { EndCampaignButton } from './end-campaign-button';

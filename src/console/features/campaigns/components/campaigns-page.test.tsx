@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CampaignStatus, CampaignSummary } from '../../../../shared/admin-api';
-import { mockFetch, renderPage, setupI18n } from '../../../test/render';
+import type { CampaignStatus, CampaignSummary } from '@shared/admin-api';
+import { mockFetch, renderPage, setupI18n } from '@console/test/render';
 import { CampaignsPage } from './campaigns-page';
 
 beforeAll(setupI18n);

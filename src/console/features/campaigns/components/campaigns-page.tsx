@@ -1,10 +1,10 @@
 /** /campaigns: the list, and for operators the ways to start a new one. */
-import { useT } from '../../../lib/use-t';
-import { isLanguageCode } from '../../../../shared/languages';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { hasRole } from '../../../lib/roles';
-import { useSession } from '../../auth/api/session';
+import { useT } from '@console/lib/use-t';
+import { isLanguageCode } from '@shared/languages';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { hasRole } from '@console/lib/roles';
+import { useSession } from '@console/features/accounts/api/session';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignsTable } from './campaigns-table';
 import { ImportCampaignForm } from './import-campaign-form';

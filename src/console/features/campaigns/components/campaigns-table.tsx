@@ -1,9 +1,9 @@
 /** Every campaign of the tenant, with the actions the signed-in role may take on each. */
-import { useT } from '../../../lib/use-t';
+import { useT } from '@console/lib/use-t';
 import { Link } from 'react-router';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import type { CampaignSummary } from '@shared/admin-api';
+import { StatusBadge } from '@console/components/status-badge';
+import { formatDateTime, formatNumber } from '@console/lib/format';
 import { DuplicateButton } from './duplicate-button';
 import { EndCampaignButton } from './end-campaign-button';
 import { ExportButton } from './export-button';

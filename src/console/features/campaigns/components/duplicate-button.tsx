@@ -1,8 +1,8 @@
 /** Copies a campaign into a new draft (same content, no recipients) and says where it is. */
-import { useT } from '../../../lib/use-t';
+import { useT } from '@console/lib/use-t';
 import { Link } from 'react-router';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { errorMessage } from '../../../components/error-alert';
+import type { CampaignSummary } from '@shared/admin-api';
+import { errorMessage } from '@console/components/error-alert';
 import { useDuplicateCampaign } from '../api/campaigns';
 
 export function DuplicateButton({ campaign }: { campaign: CampaignSummary }) {

@@ -1,8 +1,8 @@
 /** Ends a scheduled or running campaign after a confirmation: its links stop working for good. */
 import { useState } from 'react';
-import { useT } from '../../../lib/use-t';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useT } from '@console/lib/use-t';
+import type { CampaignSummary } from '@shared/admin-api';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
 import { useEndCampaign } from '../api/campaigns';
 
 export function EndCampaignButton({ campaign }: { campaign: CampaignSummary }) {

@@ -1,9 +1,9 @@
 /** Downloads the campaign file (the JSON an import takes), e.g. to keep it or move it elsewhere. */
 import { useState } from 'react';
-import { useT } from '../../../lib/use-t';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { errorMessage } from '../../../components/error-alert';
-import { downloadText, slug } from '../../../lib/download';
+import { useT } from '@console/lib/use-t';
+import type { CampaignSummary } from '@shared/admin-api';
+import { errorMessage } from '@console/components/error-alert';
+import { downloadText, slug } from '@console/lib/download';
 import { fetchCampaignFile } from '../api/campaigns';
 
 export function ExportButton({ campaign }: { campaign: CampaignSummary }) {

@@ -3,10 +3,10 @@
  * its field and line; that message is shown as is so the operator can fix the file.
  */
 import { useId, useRef, type FormEvent } from 'react';
-import { useT } from '../../../lib/use-t';
+import { useT } from '@console/lib/use-t';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { Notice } from '../../../components/notice';
+import { ErrorAlert } from '@console/components/error-alert';
+import { Notice } from '@console/components/notice';
 import { useImportCampaign } from '../api/campaigns';
 
 export function ImportCampaignForm() {

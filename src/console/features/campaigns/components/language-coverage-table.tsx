@@ -3,10 +3,10 @@
  * language short of text is flagged in words, not colour only: those recipients would get
  * parts of the campaign in the default language.
  */
-import { useT } from '../../../lib/use-t';
-import type { LanguageCoverage } from '../../../../shared/admin-api';
-import { LANGUAGES } from '../../../../shared/languages';
-import { formatNumber } from '../../../lib/format';
+import { useT } from '@console/lib/use-t';
+import type { LanguageCoverage } from '@shared/admin-api';
+import { LANGUAGES } from '@shared/languages';
+import { formatNumber } from '@console/lib/format';
 
 export const isIncomplete = (row: LanguageCoverage) => row.translated < row.total;
 

@@ -4,13 +4,13 @@
  * confirms.
  */
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../../lib/use-t';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { LANGUAGES } from '../../../../shared/languages';
-import { Dialog } from '../../../components/dialog';
-import { ErrorAlert } from '../../../components/error-alert';
-import { Notice } from '../../../components/notice';
-import { browserTimeZone, timeZones, zonedToUtcIso } from '../../../lib/zoned-time';
+import { useT } from '@console/lib/use-t';
+import type { CampaignSummary } from '@shared/admin-api';
+import { LANGUAGES } from '@shared/languages';
+import { Dialog } from '@console/components/dialog';
+import { ErrorAlert } from '@console/components/error-alert';
+import { Notice } from '@console/components/notice';
+import { browserTimeZone, timeZones, zonedToUtcIso } from '@console/lib/zoned-time';
 import { useCampaignLanguages, useLaunchCampaign } from '../api/campaigns';
 import { isIncomplete } from './language-coverage-table';
 

@@ -1,10 +1,10 @@
 /** Starts a campaign: a name and a default language make a draft, which opens in the editor. */
 import { useState, type FormEvent } from 'react';
-import { LanguageSelect } from '../../../components/language-select';
-import { useT } from '../../../lib/use-t';
+import { LanguageSelect } from '@console/components/language-select';
+import { useT } from '@console/lib/use-t';
 import { useNavigate } from 'react-router';
-import { type LanguageCode } from '../../../../shared/languages';
-import { ErrorAlert } from '../../../components/error-alert';
+import { type LanguageCode } from '@shared/languages';
+import { ErrorAlert } from '@console/components/error-alert';
 import { useCreateCampaign } from '../api/campaigns';
 
 export function NewCampaignForm({ initialLanguage }: { initialLanguage: LanguageCode }) {

@@ -6,8 +6,8 @@ import {
   recipientTableSchema,
   trendsSchema,
   type RecipientTableQuery,
-} from '../../../../shared/dashboard';
-import { api } from '../../../lib/api';
+} from '@shared/dashboard';
+import { api } from '@console/lib/api';
 
 /** The dashboard is live: new events show within this long, without a reload. */
 export const LIVE_INTERVAL_MS = 3000;

@@ -1,8 +1,8 @@
 /** Results by language and by department, and the pass rate with badges. */
-import type { Dashboard, GroupStats } from '../../../../shared/dashboard';
-import { LANGUAGES, isLanguageCode } from '../../../../shared/languages';
-import { formatNumber } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
+import type { Dashboard, GroupStats } from '@shared/dashboard';
+import { LANGUAGES, isLanguageCode } from '@shared/languages';
+import { formatNumber } from '@console/lib/format';
+import { useResultsT } from '@console/lib/use-results-t';
 import { percent } from '../lib/csv';
 
 function GroupTable({

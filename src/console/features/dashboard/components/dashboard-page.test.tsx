@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Dashboard } from '../../../../shared/dashboard';
-import en from '../../../../../public/assets/i18n/en.console.json';
-import enResults from '../../../../../public/assets/i18n/en.console-results.json';
-import { initI18n } from '../../../lib/i18n';
-import { mockFetch, renderPage } from '../../../test/render';
+import type { Dashboard } from '@shared/dashboard';
+import en from '@locales/en.console.json';
+import enResults from '@locales/en.console-results.json';
+import { initI18n } from '@console/lib/i18n';
+import { mockFetch, renderPage } from '@console/test/render';
 import { DashboardPage } from './dashboard-page';
 
 beforeAll(() =>

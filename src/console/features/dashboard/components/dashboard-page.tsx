@@ -4,10 +4,10 @@
  * campaign report (funnel, verdicts, timeline, questions, breakdowns; no one's name in it).
  */
 import { Link, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { formatDateTime } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { formatDateTime } from '@console/lib/format';
+import { useResultsT } from '@console/lib/use-results-t';
 import { useDashboard } from '../api/dashboard';
 import { BreakdownSection } from './breakdown-section';
 import { DashboardExportButton } from './export-buttons';

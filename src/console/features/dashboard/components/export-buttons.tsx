@@ -1,9 +1,9 @@
 /** CSV exports of what the screen shows: the dashboard's figures, and the recipients the filters match. */
 import { useState } from 'react';
-import type { Dashboard } from '../../../../shared/dashboard';
-import { errorMessage } from '../../../components/error-alert';
-import { downloadText, slug } from '../../../lib/download';
-import { useResultsT, type ResultsT } from '../../../lib/use-results-t';
+import type { Dashboard } from '@shared/dashboard';
+import { errorMessage } from '@console/components/error-alert';
+import { downloadText, slug } from '@console/lib/download';
+import { useResultsT, type ResultsT } from '@console/lib/use-results-t';
 import { fetchAllRecipients, type RecipientFilters } from '../api/dashboard';
 import { percent, toCsv, type Cell } from '../lib/csv';
 

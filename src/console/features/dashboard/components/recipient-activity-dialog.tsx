@@ -1,9 +1,9 @@
 /** One recipient's events, visits with their evidence and verdicts, and attempts: why they count as they do. */
-import type { RecipientRow } from '../../../../shared/dashboard';
-import { Dialog } from '../../../components/dialog';
-import { ErrorAlert } from '../../../components/error-alert';
-import { formatDateTime } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
+import type { RecipientRow } from '@shared/dashboard';
+import { Dialog } from '@console/components/dialog';
+import { ErrorAlert } from '@console/components/error-alert';
+import { formatDateTime } from '@console/lib/format';
+import { useResultsT } from '@console/lib/use-results-t';
 import { useRecipientActivity } from '../api/dashboard';
 
 const facts = (value: Record<string, unknown>) =>

@@ -3,14 +3,14 @@
  * searched, sorted and paged on the server; each row opens that recipient's activity.
  */
 import { useState } from 'react';
-import { CLICK_VERDICTS } from '../../../../shared/clicks';
-import type { RecipientRow, RecipientSort } from '../../../../shared/dashboard';
-import { RECIPIENT_STATUSES } from '../../../../shared/events';
-import { LANGUAGE_CODES, LANGUAGES } from '../../../../shared/languages';
-import { ErrorAlert } from '../../../components/error-alert';
-import { formatNumber } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
-import { useT } from '../../../lib/use-t';
+import { CLICK_VERDICTS } from '@shared/clicks';
+import type { RecipientRow, RecipientSort } from '@shared/dashboard';
+import { RECIPIENT_STATUSES } from '@shared/events';
+import { LANGUAGE_CODES, LANGUAGES } from '@shared/languages';
+import { ErrorAlert } from '@console/components/error-alert';
+import { formatNumber } from '@console/lib/format';
+import { useResultsT } from '@console/lib/use-results-t';
+import { useT } from '@console/lib/use-t';
 import { useRecipientTable, type RecipientFilters } from '../api/dashboard';
 import { RecipientActivityDialog } from './recipient-activity-dialog';
 import { RecipientsExportButton } from './export-buttons';

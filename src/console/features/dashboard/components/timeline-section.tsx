@@ -2,9 +2,9 @@
  * Clicks and reports over time since sending: the first click, the median time to click, how
  * many reported the message and the median time to report (where the send time is known).
  */
-import type { Dashboard } from '../../../../shared/dashboard';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useResultsT, type ResultsKey } from '../../../lib/use-results-t';
+import type { Dashboard } from '@shared/dashboard';
+import { formatDateTime, formatNumber } from '@console/lib/format';
+import { useResultsT, type ResultsKey } from '@console/lib/use-results-t';
 import { VerticalBars } from './bar-chart';
 
 export function formatDuration(seconds: number | null): string {

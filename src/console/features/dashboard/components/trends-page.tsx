@@ -1,9 +1,9 @@
 /** /trends: every launched campaign side by side, oldest first, so a team sees whether training works. */
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { formatDateTime, formatNumber } from '@console/lib/format';
+import { useResultsT } from '@console/lib/use-results-t';
 import { useTrends } from '../api/dashboard';
 import { percent } from '../lib/csv';
 import { HorizontalBars } from './bar-chart';

@@ -4,9 +4,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { campaignLanguagesSchema, campaignSummarySchema } from '../../../../shared/admin-api';
-import { campaignFileSchema, type CampaignFile } from '../../../../shared/campaign';
-import { api } from '../../../lib/api';
+import { campaignLanguagesSchema, campaignSummarySchema } from '@shared/admin-api';
+import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { api } from '@console/lib/api';
 
 export const campaignDetailSchema = z.object({ campaign: campaignSummarySchema, file: campaignFileSchema });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;

@@ -2,9 +2,9 @@
  * The campaign's email as a recipient gets it (the unsaved draft, in one language), rendered by
  * the server with the renderer the outbox sends with. Records nothing.
  */
-import { emailPreviewSchema, type EmailPreview } from '../../../../shared/sending';
-import type { LanguageCode } from '../../../../shared/languages';
-import { api } from '../../../lib/api';
+import { emailPreviewSchema, type EmailPreview } from '@shared/sending';
+import type { LanguageCode } from '@shared/languages';
+import { api } from '@console/lib/api';
 
 export function fetchEmailPreview(
   campaignId: string,

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEditorT } from '../lib/use-editor-t';
 import { useParams } from 'react-router';
-import { ROLE_RANK, sessionSchema } from '../../../../shared/admin-api';
+import { ROLE_RANK, sessionSchema } from '@shared/admin-api';
 import { useCampaign } from '../api/campaign-api';
 import { CampaignEditor } from './campaign-editor';
 

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CampaignFile } from '../../../../shared/campaign';
+import type { CampaignFile } from '@shared/campaign';
 import { campaignFile, renderEditor, stubApi, type Call } from '../test/render-editor';
 
 afterEach(() => vi.unstubAllGlobals());

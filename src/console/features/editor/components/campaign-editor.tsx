@@ -6,9 +6,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useEditorT } from '../lib/use-editor-t';
-import type { CampaignFile } from '../../../../shared/campaign';
-import type { PreviewPage } from '../../preview/api/mint-preview';
-import { PreviewPanel } from '../../preview/components/preview-panel';
+import type { CampaignFile } from '@shared/campaign';
+import type { PreviewPage } from '@console/features/preview/api/mint-preview';
+import { PreviewPanel } from '@console/features/preview/components/preview-panel';
 import { useSaveCampaign } from '../api/campaign-api';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { EditorContext } from './editor-context';

@@ -3,7 +3,7 @@
  * path, and whether the signed-in person may change anything (a viewer may not).
  */
 import { createContext, useContext } from 'react';
-import type { CampaignFile } from '../../../../shared/campaign';
+import type { CampaignFile } from '@shared/campaign';
 import type { DraftChange } from '../hooks/use-campaign-draft';
 import type { IssueMap } from '../lib/issues';
 

@@ -3,7 +3,7 @@
  * saved version it is compared with, and the draft's schema issues.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { CampaignFile } from '../../../../shared/campaign';
+import type { CampaignFile } from '@shared/campaign';
 import { validateDraft } from '../lib/issues';
 
 export type DraftChange = (file: CampaignFile) => CampaignFile;

@@ -3,8 +3,8 @@
  * a language change, about a second after the last edit otherwise (not one request per keystroke).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LanguageCode } from '../../../../shared/languages';
-import type { EmailPreview } from '../../../../shared/sending';
+import type { LanguageCode } from '@shared/languages';
+import type { EmailPreview } from '@shared/sending';
 import { fetchEmailPreview } from '../api/email-preview-api';
 
 interface EmailPreviewState {

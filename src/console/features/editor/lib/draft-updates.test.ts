@@ -1,6 +1,6 @@
 /** The draft's immutable edits: translations written and pruned by path, list moves, fresh ids. */
 import { describe, expect, it } from 'vitest';
-import { translationCompleteness } from '../../../../shared/campaign-content';
+import { translationCompleteness } from '@shared/campaign-content';
 import { campaignFile } from '../test/render-editor';
 import { addTranslation, moveItem, nextId, removeTranslation, setTranslation } from './draft-updates';
 

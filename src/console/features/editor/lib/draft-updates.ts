@@ -3,8 +3,8 @@
  * fresh ids, and writing a translation at a text's path (an emptied text removes its key, so
  * the recipient falls back to the default language instead of seeing an empty string).
  */
-import type { CampaignFile, ContentTranslation } from '../../../../shared/campaign';
-import type { LanguageCode } from '../../../../shared/languages';
+import type { CampaignFile, ContentTranslation } from '@shared/campaign';
+import type { LanguageCode } from '@shared/languages';
 
 /** The list with item `index` moved by `delta` places; out-of-range moves change nothing. */
 export function moveItem<T>(items: readonly T[], index: number, delta: number): T[] {

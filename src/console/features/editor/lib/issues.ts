@@ -2,7 +2,7 @@
  * The draft checked with the same schema the server imports with, its issues keyed by field
  * path so each field can show its own, and the ids that link a field, its error and the summary.
  */
-import { campaignFileSchema, type CampaignFile } from '../../../../shared/campaign';
+import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
 
 export interface FieldIssue {
   path: string;

@@ -5,7 +5,7 @@
  */
 import type { TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type en from '../../../../../public/assets/i18n/en.console-editor.json';
+import type en from '@locales/en.console-editor.json';
 
 export type EditorKey = keyof typeof en;
 export type EditorT = (key: EditorKey, options?: TOptions) => string;

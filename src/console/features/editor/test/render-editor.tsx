@@ -9,9 +9,9 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import en from '../../../../../public/assets/i18n/en.console-editor.json';
-import type { CampaignSummary, Session } from '../../../../shared/admin-api';
-import { campaignFileSchema, type CampaignFile, type CampaignFileInput } from '../../../../shared/campaign';
+import en from '@locales/en.console-editor.json';
+import type { CampaignSummary, Session } from '@shared/admin-api';
+import { campaignFileSchema, type CampaignFile, type CampaignFileInput } from '@shared/campaign';
 import { CampaignEditorPage } from '../components/campaign-editor-page';
 
 export interface Call {

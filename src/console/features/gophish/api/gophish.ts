@@ -5,8 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { campaignSummarySchema } from '../../../../shared/admin-api';
-import { api } from '../../../lib/api';
+import { campaignSummarySchema } from '@shared/admin-api';
+import { api } from '@console/lib/api';
 
 const importReportSchema = z.object({
   mapped: z.array(z.string()),

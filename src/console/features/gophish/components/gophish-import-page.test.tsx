@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import { mockFetch, renderPage, setupI18n } from '../../../test/render';
+import type { CampaignSummary } from '@shared/admin-api';
+import { mockFetch, renderPage, setupI18n } from '@console/test/render';
 import { GophishImportPage } from './gophish-import-page';
 
 beforeAll(setupI18n);

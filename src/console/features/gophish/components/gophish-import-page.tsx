@@ -4,12 +4,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { Notice } from '../../../components/notice';
-import { PageHeading } from '../../../components/page-heading';
-import { hasRole } from '../../../lib/roles';
-import { useT } from '../../../lib/use-t';
-import { useSession } from '../../auth/api/session';
+import { ErrorAlert } from '@console/components/error-alert';
+import { Notice } from '@console/components/notice';
+import { PageHeading } from '@console/components/page-heading';
+import { hasRole } from '@console/lib/roles';
+import { useT } from '@console/lib/use-t';
+import { useSession } from '@console/features/accounts/api/session';
 import { useGophishImport, type GophishImportBody } from '../api/gophish';
 import { ImportReportView } from './import-report';
 import { readImport, type ImportFiles } from './read-import';

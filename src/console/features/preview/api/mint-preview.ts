@@ -2,9 +2,9 @@
  * Mints a preview: a short-lived rid whose recipient pages render the campaign (the unsaved
  * draft when `content` is given) in one language, recording nothing.
  */
-import { previewSchema, type Preview } from '../../../../shared/admin-api';
-import type { LanguageCode } from '../../../../shared/languages';
-import { api } from '../../../lib/api';
+import { previewSchema, type Preview } from '@shared/admin-api';
+import type { LanguageCode } from '@shared/languages';
+import { api } from '@console/lib/api';
 
 export const PREVIEW_PAGES = [
   'phish',

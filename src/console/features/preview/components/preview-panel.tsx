@@ -3,9 +3,9 @@
  * a page the operator picks, at phone or (scaled) desktop width.
  */
 import { useId, useState } from 'react';
-import { LanguageSelect } from '../../../components/language-select';
+import { LanguageSelect } from '@console/components/language-select';
 import { usePreviewT } from '../hooks/use-preview-t';
-import { LANGUAGES, type LanguageCode } from '../../../../shared/languages';
+import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { PREVIEW_PAGES, type PreviewPage } from '../api/mint-preview';
 import { usePreview } from '../hooks/use-preview';
 import { PreviewFrame, type PreviewWidth } from './preview-frame';

@@ -4,8 +4,8 @@
  * does not mint a preview per keystroke.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Preview } from '../../../../shared/admin-api';
-import type { LanguageCode } from '../../../../shared/languages';
+import type { Preview } from '@shared/admin-api';
+import type { LanguageCode } from '@shared/languages';
 import { mintPreview } from '../api/mint-preview';
 
 interface PreviewOptions {

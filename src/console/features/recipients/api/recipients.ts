@@ -1,14 +1,9 @@
 /** Recipient calls of the operator API: paged search, CSV import, removal and links. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  importReportSchema,
-  linkSchema,
-  recipientPageSchema,
-  type ImportReport,
-} from '../../../../shared/admin-api';
-import { api, apiText } from '../../../lib/api';
-import { campaignKeys } from '../../campaigns/api/campaigns';
+import { importReportSchema, linkSchema, recipientPageSchema, type ImportReport } from '@shared/admin-api';
+import { api, apiText } from '@console/lib/api';
+import { campaignKeys } from '@console/features/campaigns/api/campaigns';
 
 export const PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 /** Copies one recipient's personal link, e.g. to send it by hand; says so visibly when done. */
 import { useState } from 'react';
-import { useT } from '../../../lib/use-t';
-import { errorMessage } from '../../../components/error-alert';
+import { useT } from '@console/lib/use-t';
+import { errorMessage } from '@console/components/error-alert';
 import { useLinksLoader } from '../api/recipients';
 
 export function CopyLinkButton({

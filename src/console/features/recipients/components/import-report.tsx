@@ -1,7 +1,7 @@
 /** The answer to an upload: how many rows were added, and each rejected row with its line and why. */
-import { useT } from '../../../lib/use-t';
-import { Notice } from '../../../components/notice';
-import { formatNumber } from '../../../lib/format';
+import { useT } from '@console/lib/use-t';
+import { Notice } from '@console/components/notice';
+import { formatNumber } from '@console/lib/format';
 import type { ImportReport as Report } from '../api/recipients';
 
 export function ImportReport({ report }: { report: Report }) {

@@ -1,8 +1,8 @@
 /** Every recipient's personal link, as a mail-merge CSV or as JSON, for sending through any mailer. */
 import { useState } from 'react';
-import { useT } from '../../../lib/use-t';
-import { ErrorAlert } from '../../../components/error-alert';
-import { downloadText } from '../../../lib/download';
+import { useT } from '@console/lib/use-t';
+import { ErrorAlert } from '@console/components/error-alert';
+import { downloadText } from '@console/lib/download';
 import { fetchLinksCsv, useLinksLoader } from '../api/recipients';
 
 export function LinksExport({ campaignId, fileName }: { campaignId: string; fileName: string }) {

@@ -1,8 +1,8 @@
 /** Search and server-side paging over a campaign's recipients ("1–50 of 1,234"). */
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../../lib/use-t';
-import { ErrorAlert } from '../../../components/error-alert';
-import { formatNumber } from '../../../lib/format';
+import { useT } from '@console/lib/use-t';
+import { ErrorAlert } from '@console/components/error-alert';
+import { formatNumber } from '@console/lib/format';
 import { PAGE_SIZE, useRecipients } from '../api/recipients';
 import { RecipientsTable } from './recipients-table';
 

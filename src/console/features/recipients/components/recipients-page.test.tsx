@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Call } from '../../../test/render';
-import { mockFetch, renderPage, setupI18n } from '../../../test/render';
+import type { Call } from '@console/test/render';
+import { mockFetch, renderPage, setupI18n } from '@console/test/render';
 import { RecipientsPage } from './recipients-page';
 
 beforeAll(setupI18n);

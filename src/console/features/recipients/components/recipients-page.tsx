@@ -1,11 +1,11 @@
 /** /campaigns/:id/recipients: who takes part, adding more from CSV, and their personal links. */
-import { useT } from '../../../lib/use-t';
+import { useT } from '@console/lib/use-t';
 import { Link, useParams } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { slug } from '../../../lib/download';
-import { hasRole } from '../../../lib/roles';
-import { useSession } from '../../auth/api/session';
-import { useCampaign } from '../../campaigns/api/campaigns';
+import { PageHeading } from '@console/components/page-heading';
+import { slug } from '@console/lib/download';
+import { hasRole } from '@console/lib/roles';
+import { useSession } from '@console/features/accounts/api/session';
+import { useCampaign } from '@console/features/campaigns/api/campaigns';
 import { LinksExport } from './links-export';
 import { RecipientsList } from './recipients-list';
 import { RecipientsUpload } from './recipients-upload';

@@ -1,8 +1,8 @@
 /** One page of a campaign's recipients, with their progress and the actions on each. */
-import { useT } from '../../../lib/use-t';
+import { useT } from '@console/lib/use-t';
 import type { z } from 'zod';
-import type { recipientPageSchema } from '../../../../shared/admin-api';
-import { LANGUAGES } from '../../../../shared/languages';
+import type { recipientPageSchema } from '@shared/admin-api';
+import { LANGUAGES } from '@shared/languages';
 import { CopyLinkButton } from './copy-link-button';
 import { RemoveRecipientButton } from './remove-recipient-button';
 

@@ -3,8 +3,8 @@
  * the server skips people already in the campaign and reports them per line.
  */
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../../lib/use-t';
-import { ErrorAlert } from '../../../components/error-alert';
+import { useT } from '@console/lib/use-t';
+import { ErrorAlert } from '@console/components/error-alert';
 import { useImportRecipients } from '../api/recipients';
 import { ImportReport } from './import-report';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useT } from '../../../lib/use-t';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useT } from '@console/lib/use-t';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
 import { useRemoveRecipient } from '../api/recipients';
 
 export function RemoveRecipientButton(props: { campaignId: string; recipientId: string; label: string }) {

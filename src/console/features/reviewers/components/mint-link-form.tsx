@@ -1,9 +1,9 @@
 /** Mint a reviewer link for the selected URLs or every pending one; the link is shown once, to copy. */
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
-import { ShownOnce } from '../../../components/shown-once';
-import { useResultsT } from '../../../lib/use-results-t';
-import { useMintReviewerLink } from '../api/reviewers';
+import { ErrorAlert } from '@console/components/error-alert';
+import { ShownOnce } from '@console/components/shown-once';
+import { useResultsT } from '@console/lib/use-results-t';
+import { useMintReviewerLink } from '../api/reviewer-links';
 
 export function MintLinkForm({ selected, pendingCount }: { selected: string[]; pendingCount: number }) {
   const { t } = useResultsT();

@@ -1,11 +1,11 @@
 /** Reviewer links minted, newest first, with their state; an operator may revoke an active one. */
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
 import { useState } from 'react';
-import type { ReviewerLink } from '../../../../shared/dashboard';
-import { ErrorAlert } from '../../../components/error-alert';
-import { formatDateTime } from '../../../lib/format';
-import { useResultsT } from '../../../lib/use-results-t';
-import { useReviewerLinks, useRevokeReviewerLink } from '../api/reviewers';
+import type { ReviewerLink } from '@shared/dashboard';
+import { ErrorAlert } from '@console/components/error-alert';
+import { formatDateTime } from '@console/lib/format';
+import { useResultsT } from '@console/lib/use-results-t';
+import { useReviewerLinks, useRevokeReviewerLink } from '../api/reviewer-links';
 
 export function ReviewerLinksTable({ canChange }: { canChange: boolean }) {
   const { t } = useResultsT();

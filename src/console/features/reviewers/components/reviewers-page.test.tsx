@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import en from '../../../../../public/assets/i18n/en.console.json';
-import enResults from '../../../../../public/assets/i18n/en.console-results.json';
-import { initI18n } from '../../../lib/i18n';
-import { mockFetch, renderPage, type Call } from '../../../test/render';
+import en from '@locales/en.console.json';
+import enResults from '@locales/en.console-results.json';
+import { initI18n } from '@console/lib/i18n';
+import { mockFetch, renderPage, type Call } from '@console/test/render';
 import { ReviewersPage } from './reviewers-page';
 
 beforeAll(() =>

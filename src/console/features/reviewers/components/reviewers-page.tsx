@@ -4,14 +4,14 @@
  * change nothing.
  */
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { hasRole } from '../../../lib/roles';
-import { useResultsT } from '../../../lib/use-results-t';
-import { useSession } from '../../auth/api/session';
-import { useReports } from '../api/reviewers';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { hasRole } from '@console/lib/roles';
+import { useResultsT } from '@console/lib/use-results-t';
+import { useSession } from '@console/features/accounts/api/session';
+import { useReportedUrls } from '@console/features/reported-urls/api/reported-urls';
 import { MintLinkForm } from './mint-link-form';
-import { ReportedUrlsTable } from './reported-urls-table';
+import { ReportedUrlsTable } from '@console/features/reported-urls/components/reported-urls-table';
 import { ReviewerLinksTable } from './reviewer-links-table';
 import './reviewers.css';
 
@@ -19,7 +19,7 @@ export function ReviewersPage() {
   const { t } = useResultsT();
   const { user } = useSession();
   const canChange = hasRole(user.role, 'operator');
-  const reports = useReports();
+  const reports = useReportedUrls();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = reports.data?.reports ?? [];
   return (

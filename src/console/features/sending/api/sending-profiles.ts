@@ -1,8 +1,8 @@
 /** Sending profiles (SMTP relays) of the operator API: list, create, replace, delete, test. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { sendingProfileSchema, type SendingProfileInput } from '../../../../shared/sending';
-import { api } from '../../../lib/api';
+import { sendingProfileSchema, type SendingProfileInput } from '@shared/sending';
+import { api } from '@console/lib/api';
 
 const PROFILES_KEY = ['sending-profiles'] as const;
 const path = (id: string) => `/api/admin/sending-profiles/${encodeURIComponent(id)}`;

@@ -1,8 +1,8 @@
 /** Sending calls of the operator API: profiles to pick from, a campaign's progress and its controls. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { sendingProfileSchema, sendingProgressSchema, type SendingPlan } from '../../../../shared/sending';
-import { api } from '../../../lib/api';
+import { sendingProfileSchema, sendingProgressSchema, type SendingPlan } from '@shared/sending';
+import { api } from '@console/lib/api';
 
 const profilesSchema = z.object({ profiles: z.array(sendingProfileSchema) });
 const path = (id: string) => `/api/admin/campaigns/${encodeURIComponent(id)}/sending`;

@@ -3,14 +3,9 @@
  * on an edit it keeps the stored one (the PUT omits it).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
-import { useT } from '../../../lib/use-t';
-import {
-  SMTP_TLS,
-  type SendingProfile,
-  type SendingProfileInput,
-  type SmtpTls,
-} from '../../../../shared/sending';
+import { ErrorAlert } from '@console/components/error-alert';
+import { useT } from '@console/lib/use-t';
+import { SMTP_TLS, type SendingProfile, type SendingProfileInput, type SmtpTls } from '@shared/sending';
 import { useSaveProfile } from '../api/sending-profiles';
 import { HeaderRows, type HeaderRow } from './header-rows';
 import './profile-form.css';

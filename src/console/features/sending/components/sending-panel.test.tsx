@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CampaignSummary } from '../../../../shared/admin-api';
-import type { SendingProgress } from '../../../../shared/sending';
-import { mockFetch, renderPage, setupI18n } from '../../../test/render';
+import type { CampaignSummary } from '@shared/admin-api';
+import type { SendingProgress } from '@shared/sending';
+import { mockFetch, renderPage, setupI18n } from '@console/test/render';
 import { SendingPanel } from './sending-panel';
 
 beforeAll(setupI18n);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SendingProfile } from '../../../../shared/sending';
-import { mockFetch, renderPage, setupI18n } from '../../../test/render';
+import type { SendingProfile } from '@shared/sending';
+import { mockFetch, renderPage, setupI18n } from '@console/test/render';
 import { SendingProfilesPage } from './sending-profiles-page';
 
 beforeAll(setupI18n);

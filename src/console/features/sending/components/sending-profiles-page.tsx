@@ -1,11 +1,11 @@
 /** /sending-profiles: the workspace's SMTP relays. Operators and owners change them; viewers read. */
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { hasRole } from '../../../lib/roles';
-import { useT } from '../../../lib/use-t';
-import type { SendingProfile } from '../../../../shared/sending';
-import { useSession } from '../../auth/api/session';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { hasRole } from '@console/lib/roles';
+import { useT } from '@console/lib/use-t';
+import type { SendingProfile } from '@shared/sending';
+import { useSession } from '@console/features/accounts/api/session';
 import { useSendingProfiles } from '../api/sending';
 import { ProfileForm } from './profile-form';
 import { ProfileRow } from './profile-row';

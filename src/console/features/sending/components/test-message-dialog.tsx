@@ -1,10 +1,10 @@
 /** Sends a test message through a profile and shows the relay's reply or its refusal. */
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/dialog';
-import { ErrorAlert } from '../../../components/error-alert';
-import { Notice } from '../../../components/notice';
-import { useT } from '../../../lib/use-t';
-import type { SendingProfile } from '../../../../shared/sending';
+import { Dialog } from '@console/components/dialog';
+import { ErrorAlert } from '@console/components/error-alert';
+import { Notice } from '@console/components/notice';
+import { useT } from '@console/lib/use-t';
+import type { SendingProfile } from '@shared/sending';
 import { useTestProfile } from '../api/sending-profiles';
 
 export function TestMessageDialog({ profile, onClose }: { profile: SendingProfile; onClose: () => void }) {

@@ -3,10 +3,10 @@
  * demand (with the journey's shared data store), keeping the first load of other screens small.
  */
 import { lazy, Suspense } from 'react';
-import { LoadingState } from '../../../features/journey/components/loading-state';
+import { LoadingState } from '@web/features/journey/components/loading-state';
 
 const CompletedScreen = lazy(() =>
-  import('../../../features/journey/components/completed-screen').then((m) => ({
+  import('@web/features/journey/components/completed-screen').then((m) => ({
     default: m.CompletedScreen,
   })),
 );

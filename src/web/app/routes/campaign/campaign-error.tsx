@@ -1,7 +1,7 @@
 /** /campaign/campaign-error: a neutral error, in the recipient's language. */
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/ui/page';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Page } from '@web/components/ui/page';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export function CampaignErrorRoute() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 /** The /phish journey, loaded on demand as its own chunk. Route files only compose features. */
 import { Outlet } from 'react-router';
-import { AwarenessPage } from '../../../features/journey/components/awareness-page';
-import { EntryTextPage } from '../../../features/journey/components/entry-text-page';
-import { JourneyGate } from '../../../features/journey/components/journey-gate';
-import { PdfPage } from '../../../features/journey/components/pdf-page';
-import { QuestionnairePage } from '../../../features/journey/components/questionnaire-page';
-import { SeiPage } from '../../../features/journey/components/sei-page';
-import { TemplatePage } from '../../../features/journey/components/template-page';
+import { AwarenessPage } from '@web/features/journey/components/awareness-page';
+import { EntryTextPage } from '@web/features/journey/components/entry-text-page';
+import { JourneyGate } from '@web/features/journey/components/journey-gate';
+import { PdfPage } from '@web/features/journey/components/pdf-page';
+import { QuestionnairePage } from '@web/features/journey/components/questionnaire-page';
+import { SeiPage } from '@web/features/journey/components/sei-page';
+import { TemplatePage } from '@web/features/journey/components/template-page';
 
 /** The gate stays mounted across steps: campaign data is loaded once for the whole journey. */
 export function PhishLayout() {

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answers, campaignData } from '../../../test/campaign-fixture';
+import { answers, campaignData } from '@web/test/campaign-fixture';
 import { useCampaign } from './campaign-store';
 
 const notFound = { error: { code: 'not_found', message: 'Not found' } };

@@ -5,9 +5,9 @@
  * saw it is gone, so a later visit tries again; a 404 (bad rid) is kept.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { CampaignData } from '../../../../shared/campaign';
-import type { Progress } from '../../../../shared/journey';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { CampaignData } from '@shared/campaign';
+import type { Progress } from '@shared/journey';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 import { parseCampaignData } from './response-guards';
 
 export type CampaignEntry =

@@ -2,8 +2,8 @@
  * Records journey events through POST /api/events. The server keeps one event per step and
  * recipient; `recordOnce` also avoids sending a step twice from the same page load.
  */
-import type { EventBody, EventResponse } from '../../../../shared/journey';
-import { apiRequest } from '../../../lib/api-client';
+import type { EventBody, EventResponse } from '@shared/journey';
+import { apiRequest } from '@web/lib/api-client';
 import { updateProgress } from './campaign-store';
 import { parseEventResponse } from './response-guards';
 

@@ -3,12 +3,12 @@
  * already shapes these with the shared schemas; this guards against anything else answering
  * (a proxy, an older server) without putting a schema library into the recipient's first load.
  */
-import type { CampaignData } from '../../../../shared/campaign';
-import type { EventResponse, Progress, QuestionnaireResult } from '../../../../shared/journey';
-import { EVENT_TYPES, RECIPIENT_STATUSES } from '../../../../shared/events';
-import { isLanguageCode } from '../../../../shared/languages';
-import { PHISH_STEPS } from '../../../../shared/routes';
-import { isRecord, isStringArray } from '../../../lib/guards';
+import type { CampaignData } from '@shared/campaign';
+import type { EventResponse, Progress, QuestionnaireResult } from '@shared/journey';
+import { EVENT_TYPES, RECIPIENT_STATUSES } from '@shared/events';
+import { isLanguageCode } from '@shared/languages';
+import { PHISH_STEPS } from '@shared/routes';
+import { isRecord, isStringArray } from '@web/lib/guards';
 
 const STEPS: ReadonlySet<string> = new Set(PHISH_STEPS);
 const STATUSES: ReadonlySet<string> = new Set(RECIPIENT_STATUSES);

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { postEvent } from '../api/events';
 import { formatNumber, formatPercent } from '../lib/format';
 import { badgesOf, canRetake, passedOf, pointsOf } from '../lib/journey-steps';

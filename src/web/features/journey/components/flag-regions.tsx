@@ -3,7 +3,7 @@
  * region and its number just outside it, above, so the number never covers what it marks.
  */
 import { useTranslation } from 'react-i18next';
-import type { SeiIndicator } from '../../../../shared/campaign';
+import type { SeiIndicator } from '@shared/campaign';
 import { formatNumber } from '../lib/format';
 
 export interface Marker {

@@ -1,6 +1,6 @@
 /** The loaded campaign data for the current rid, provided by JourneyGate to every page. */
 import { createContext, useContext } from 'react';
-import type { CampaignData } from '../../../../shared/campaign';
+import type { CampaignData } from '@shared/campaign';
 
 export const JourneyContext = createContext<CampaignData | null>(null);
 

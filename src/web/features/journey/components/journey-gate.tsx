@@ -6,8 +6,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { isLanguageCode } from '../../../../shared/languages';
-import { changeLanguage } from '../../../lib/i18n';
+import { isLanguageCode } from '@shared/languages';
+import { changeLanguage } from '@web/lib/i18n';
 import { useCampaign } from '../api/campaign-store';
 import { ERROR_PATH } from '../lib/journey-steps';
 import { JourneyContext } from './journey-context';

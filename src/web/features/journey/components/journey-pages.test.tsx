@@ -6,11 +6,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import en from '../../../../../public/assets/i18n/en.upi-public.json';
-import type { CampaignData } from '../../../../shared/campaign';
-import type { EventResponse } from '../../../../shared/journey';
-import { initI18n } from '../../../lib/i18n';
-import { campaignData } from '../../../test/campaign-fixture';
+import en from '@locales/en.upi-public.json';
+import type { CampaignData } from '@shared/campaign';
+import type { EventResponse } from '@shared/journey';
+import { initI18n } from '@web/lib/i18n';
+import { campaignData } from '@web/test/campaign-fixture';
 import { pointsOf } from '../lib/journey-steps';
 import { AwarenessPage } from './awareness-page';
 import { JourneyContext } from './journey-context';

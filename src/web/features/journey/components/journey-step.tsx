@@ -1,7 +1,7 @@
 /** The frame of every learning step: progress, a card with the content, one primary action. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import type { JourneyPage } from '../lib/journey-steps';
 import { JourneyProgress } from './journey-progress';
 import { useJourneyNav } from './use-journey-nav';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CampaignData } from '../../../../shared/campaign';
+import type { CampaignData } from '@shared/campaign';
 import { formatNumber } from '../lib/format';
 import { markMatches } from '../lib/mark-matches';
 import { FlagRegions, type Marker } from './flag-regions';

@@ -4,7 +4,7 @@
  * document, or a sketch of the built-in sign-in page.
  */
 import { useTranslation } from 'react-i18next';
-import type { CampaignData } from '../../../../shared/campaign';
+import type { CampaignData } from '@shared/campaign';
 import { FlagRegions, type Marker } from './flag-regions';
 import './flag-regions.css';
 import './mock-page.css';

@@ -1,7 +1,7 @@
 /** pdf: the training PDF from the campaign's CDN, viewable in the page, with a download link. */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CampaignData } from '../../../../shared/campaign';
+import type { CampaignData } from '@shared/campaign';
 import { useJourneyData } from './journey-context';
 import { JourneyStep } from './journey-step';
 import { useRecordView } from './use-record-view';

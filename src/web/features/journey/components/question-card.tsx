@@ -1,6 +1,6 @@
 /** One question: a radio group (single choice) or checkboxes (multiple choice) in a fieldset. */
 import { useTranslation } from 'react-i18next';
-import type { CampaignData } from '../../../../shared/campaign';
+import type { CampaignData } from '@shared/campaign';
 import './question-card.css';
 
 type PublicQuestion = CampaignData['questionnaires']['questions'][number];

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuestionnaireResult as Result } from '../../../../shared/journey';
+import type { QuestionnaireResult as Result } from '@shared/journey';
 import { postEvent } from '../api/events';
 import { formatNumber } from '../lib/format';
 import { QuestionCard } from './question-card';

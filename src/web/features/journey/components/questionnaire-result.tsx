@@ -1,7 +1,7 @@
 /** The server's verdict: score, pass or not, and per question what was right and why. */
 import { useTranslation } from 'react-i18next';
-import type { CampaignData } from '../../../../shared/campaign';
-import type { QuestionnaireResult as Result } from '../../../../shared/journey';
+import type { CampaignData } from '@shared/campaign';
+import type { QuestionnaireResult as Result } from '@shared/journey';
 import { formatNumber, formatPercent } from '../lib/format';
 import './questionnaire-result.css';
 

@@ -5,7 +5,7 @@
  * served instead and the built-in page keeps the journey going rather than leaving it blank.
  */
 import { useCallback } from 'react';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { postEvent } from '../api/events';
 import { BuiltinSignIn } from './builtin-sign-in';
 import { useJourneyData } from './journey-context';

@@ -5,7 +5,7 @@
  */
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BEACON_VISIBLE_MS } from '../../../../shared/clicks';
+import { BEACON_VISIBLE_MS } from '@shared/clicks';
 import { useClickBeacon } from './use-click-beacon';
 
 const posted: unknown[] = [];

@@ -7,7 +7,7 @@
  * clicks are judged"); a plain GET of /phish (a mail scanner) never gets this far.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { BEACON_VISIBLE_MS, type Gesture } from '../../../../shared/clicks';
+import { BEACON_VISIBLE_MS, type Gesture } from '@shared/clicks';
 import { postEvent } from '../api/events';
 
 type PageKind = 'builtin' | 'template';

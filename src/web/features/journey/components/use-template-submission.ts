@@ -4,8 +4,8 @@
  * or the back button never records it twice; a failure that may pass is tried again.
  */
 import { useEffect } from 'react';
-import type { EventBody } from '../../../../shared/journey';
-import { ApiError } from '../../../lib/api-client';
+import type { EventBody } from '@shared/journey';
+import { ApiError } from '@web/lib/api-client';
 import { postEvent } from '../api/events';
 import { takeSubmission } from '../lib/template-messages';
 

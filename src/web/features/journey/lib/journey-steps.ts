@@ -1,7 +1,7 @@
 /** Where each journey page leads, and how far the recipient has come. */
-import type { CampaignData } from '../../../../shared/campaign';
-import { EVENT_TYPES, eventRank, type EventType } from '../../../../shared/events';
-import type { PhishStep } from '../../../../shared/routes';
+import type { CampaignData } from '@shared/campaign';
+import { EVENT_TYPES, eventRank, type EventType } from '@shared/events';
+import type { PhishStep } from '@shared/routes';
 
 export type JourneyPage = 'template' | PhishStep | 'completed';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/events';
+import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '@shared/events';
 import { filledFieldNames, parseSubmittedFields, takeSubmission } from './template-messages';
 
 describe('parseSubmittedFields', () => {

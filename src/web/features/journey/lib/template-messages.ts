@@ -4,7 +4,7 @@
  * top-level at /phish, sandboxed) moves on to the next step with them in `submitted=` (see the
  * server's landing-script.ts), which the app reads here.
  */
-import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '../../../../shared/events';
+import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '@shared/events';
 
 /** The parameter the template's script adds to the next step's address. */
 export const SUBMITTED_PARAM = 'submitted';

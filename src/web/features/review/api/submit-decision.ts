@@ -2,8 +2,8 @@
  * The seed's call: POST /api/submit with the poll token as bearer and JSON headers. Resolves with
  * the HTTP status (the product never reads the body); rejects when no answer came.
  */
-import type { SubmitBody } from '../../../../shared/poll';
-import { apiStatus } from '../../../lib/api-client';
+import type { SubmitBody } from '@shared/poll';
+import { apiStatus } from '@web/lib/api-client';
 import type { OutboxItem } from '../lib/outbox';
 
 export function submitDecision(item: OutboxItem): Promise<number> {

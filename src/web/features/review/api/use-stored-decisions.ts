@@ -4,9 +4,9 @@
  * the link itself is refused (401) is kept so the page can say so.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { CurrentDecision } from '../../../../shared/poll';
-import type { ErrorCode } from '../../../../shared/errors';
-import { ApiError } from '../../../lib/api-client';
+import type { CurrentDecision } from '@shared/poll';
+import type { ErrorCode } from '@shared/errors';
+import { ApiError } from '@web/lib/api-client';
 import { byUrl } from '../lib/stored-decisions';
 import { fetchDecisions } from './fetch-decisions';
 

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../../../public/assets/i18n/en.upi-public.json';
-import ja from '../../../../../public/assets/i18n/ja.upi-public.json';
-import { changeLanguage, initI18n } from '../../../lib/i18n';
+import en from '@locales/en.upi-public.json';
+import ja from '@locales/ja.upi-public.json';
+import { changeLanguage, initI18n } from '@web/lib/i18n';
 import { ReviewPage } from './review-page';
 
 const A = 'https://a.example/';

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import ar from '../../../../../public/assets/i18n/ar.upi-public.json';
-import en from '../../../../../public/assets/i18n/en.upi-public.json';
-import ja from '../../../../../public/assets/i18n/ja.upi-public.json';
-import type { CurrentDecision } from '../../../../shared/poll';
-import { changeLanguage, initI18n } from '../../../lib/i18n';
+import ar from '@locales/ar.upi-public.json';
+import en from '@locales/en.upi-public.json';
+import ja from '@locales/ja.upi-public.json';
+import type { CurrentDecision } from '@shared/poll';
+import { changeLanguage, initI18n } from '@web/lib/i18n';
 import { choose, markSubmitted, rowsFromUrls, type PollRow } from '../lib/poll-row';
 import { ReviewRow } from './review-row';
 

@@ -7,7 +7,7 @@
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentDecision } from '../../../../shared/poll';
+import type { CurrentDecision } from '@shared/poll';
 import type { Choice, PollRow } from '../lib/poll-row';
 import { StoredDecisionNote } from './stored-decision-note';
 import { UrlDetails } from './url-details';

@@ -1,6 +1,6 @@
 /** The decision stored for a URL (who, when), or that none is stored yet: what is already done. */
 import { useTranslation } from 'react-i18next';
-import type { CurrentDecision } from '../../../../shared/poll';
+import type { CurrentDecision } from '@shared/poll';
 import { formatTime } from '../lib/locale-format';
 
 export function StoredDecisionNote({ stored }: { stored: CurrentDecision | undefined }) {

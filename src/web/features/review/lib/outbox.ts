@@ -5,8 +5,8 @@
  * (4xx other than 408/429, e.g. an expired token). Storage is the source of truth, so two tabs
  * of the same page do not overwrite each other's queue.
  */
-import type { PollDecision } from '../../../../shared/poll';
-import { isRecord } from '../../../lib/guards';
+import type { PollDecision } from '@shared/poll';
+import { isRecord } from '@web/lib/guards';
 
 export interface OutboxItem {
   token: string;

@@ -2,7 +2,7 @@
  * Reviewer row state, exactly as the seed defines it (field names included, `exitsInDb` spelt
  * that way). Pure functions so every transition is unit-tested.
  */
-import type { PollDecision } from '../../../../shared/poll';
+import type { PollDecision } from '@shared/poll';
 
 export interface PollRow {
   url: string;

@@ -4,7 +4,7 @@
  * decode to a payload with a `urls` map fails with 'Invalid token specified' and a reason.
  */
 import { jwtDecode } from 'jwt-decode';
-import { isRecord } from '../../../lib/guards';
+import { isRecord } from '@web/lib/guards';
 
 export type PollTokenState =
   | { status: 'none' }

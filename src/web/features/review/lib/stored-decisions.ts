@@ -3,8 +3,8 @@
  * out, and an answer without a decisions list is no answer. Hand-written: no schema library on
  * the reviewer's first load.
  */
-import type { CurrentDecision, StoredDecision } from '../../../../shared/poll';
-import { isRecord } from '../../../lib/guards';
+import type { CurrentDecision, StoredDecision } from '@shared/poll';
+import { isRecord } from '@web/lib/guards';
 
 // Spelt out, not imported: shared/poll's values come with its schema library.
 const STORED: Record<StoredDecision, true> = { TP: true, FP: true };

@@ -1,6 +1,6 @@
 /** The awareness page: its title and content, plain text or HTML (sanitised when shown). */
-import { useEditorT } from '../../lib/use-editor-t';
-import { optional } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { optional } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../editor-context';
 import { CheckboxField, TextField } from '../fields';
 import { Section } from './section';

@@ -4,8 +4,8 @@
  * is a read-only text box so the keyboard can select in it) becomes the flag's match.
  */
 import { useId, type SyntheticEvent } from 'react';
-import { useEditorT } from '../../lib/use-editor-t';
-import type { SeiIndicator } from '../../../../../shared/campaign';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import type { SeiIndicator } from '@shared/campaign';
 import { useEditor } from '../editor-context';
 import { placeOnElement } from './placement';
 import './placer.css';

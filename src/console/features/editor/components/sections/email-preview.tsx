@@ -6,10 +6,10 @@
  * can never act in the console's origin.
  */
 import { useId, useState } from 'react';
-import { LanguageSelect } from '../../../../components/language-select';
-import { LANGUAGES, type LanguageCode } from '../../../../../shared/languages';
-import { useEmailPreview } from '../../hooks/use-email-preview';
-import { useEditorT } from '../../lib/use-editor-t';
+import { LanguageSelect } from '@console/components/language-select';
+import { LANGUAGES, type LanguageCode } from '@shared/languages';
+import { useEmailPreview } from '@console/features/editor/hooks/use-email-preview';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
 import { useEditor } from '../editor-context';
 import './email-preview.css';
 

@@ -3,7 +3,7 @@
  * the red-flags page shows with its flags. The preview beside it shows the email as a recipient
  * gets it (email-preview.tsx).
  */
-import { useEditorT } from '../../lib/use-editor-t';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
 import { useEditor } from '../editor-context';
 import { CheckboxField, TextField } from '../fields';
 import { Section } from './section';

@@ -1,5 +1,5 @@
 /** The entry-text step's text, and the general information shown with the red flags. */
-import { useEditorT } from '../../lib/use-editor-t';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
 import { useEditor } from '../editor-context';
 import { TextField } from '../fields';
 import { Section } from './section';

@@ -1,7 +1,7 @@
 /** Name, default language, where recipients go at the end, and the journey's steps. */
-import { useEditorT } from '../../lib/use-editor-t';
-import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../../../../shared/languages';
-import { optional } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '@shared/languages';
+import { optional } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../editor-context';
 import { SelectField, TextField } from '../fields';
 import { NavigationOrder } from './navigation-order';

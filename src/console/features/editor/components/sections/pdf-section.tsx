@@ -1,7 +1,7 @@
 /** The PDF step's document: where it is, its title, and its length and size for the phone card. */
-import { useEditorT } from '../../lib/use-editor-t';
-import type { CampaignFile } from '../../../../../shared/campaign';
-import { optional } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import type { CampaignFile } from '@shared/campaign';
+import { optional } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../editor-context';
 import { CheckboxField, NumberField, TextField } from '../fields';
 import { Section } from './section';

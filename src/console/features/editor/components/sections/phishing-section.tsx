@@ -3,8 +3,8 @@
  * HTML, pasted or loaded from a file. The preview panel shows either as recipients see it.
  */
 import { useId, useState } from 'react';
-import { useEditorT } from '../../lib/use-editor-t';
-import { optional } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { optional } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../editor-context';
 import { TextField } from '../fields';
 import { Section } from './section';

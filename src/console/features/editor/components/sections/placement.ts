@@ -1,5 +1,5 @@
 /** Where a click on the placer puts a red flag: pure, so it is tested without a layout engine. */
-import type { SeiIndicator } from '../../../../../shared/campaign';
+import type { SeiIndicator } from '@shared/campaign';
 
 type Target = SeiIndicator['target'];
 export type Region = NonNullable<Target['region']>;

@@ -3,10 +3,10 @@
  * marked (a radio for single choice, checkboxes for multiple), an explanation, and the red
  * flag it is about.
  */
-import { useEditorT } from '../../lib/use-editor-t';
-import type { Question } from '../../../../../shared/campaign';
-import { errorId, fieldId } from '../../lib/issues';
-import { nextId, optional, replaceItem } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import type { Question } from '@shared/campaign';
+import { errorId, fieldId } from '@console/features/editor/lib/issues';
+import { nextId, optional, replaceItem } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../editor-context';
 import { FieldError, SelectField, TextField } from '../fields';
 import './question-editor.css';

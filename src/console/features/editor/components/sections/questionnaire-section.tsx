@@ -1,7 +1,7 @@
 /** The questionnaire: whether it is required, retakes, and its questions (add, move, remove). */
-import { useEditorT } from '../../lib/use-editor-t';
-import type { Question } from '../../../../../shared/campaign';
-import { moveItem, nextId } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import type { Question } from '@shared/campaign';
+import { moveItem, nextId } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../editor-context';
 import { CheckboxField, FieldError } from '../fields';
 import { QuestionEditor } from './question-editor';

@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CampaignFile } from '../../../../../shared/campaign';
-import { renderEditor, stubApi } from '../../test/render-editor';
+import type { CampaignFile } from '@shared/campaign';
+import { renderEditor, stubApi } from '@console/features/editor/test/render-editor';
 
 afterEach(() => vi.unstubAllGlobals());
 

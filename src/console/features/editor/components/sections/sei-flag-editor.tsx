@@ -2,9 +2,9 @@
  * One red flag's fields, including the keyboard way to say where it points: on the email an
  * element (From, Subject, text in the body), else a region in percent of the box.
  */
-import { useEditorT } from '../../lib/use-editor-t';
-import type { SeiIndicator } from '../../../../../shared/campaign';
-import { optional } from '../../lib/draft-updates';
+import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import type { SeiIndicator } from '@shared/campaign';
+import { optional } from '@console/features/editor/lib/draft-updates';
 import { CheckboxField, NumberField, SelectField, TextField } from '../fields';
 import { DEFAULT_REGION } from './placement';
 

@@ -3,11 +3,11 @@
  * translation into one language. An emptied translation removes the key, so recipients see
  * the default text rather than nothing.
  */
-import { useEditorT, type EditorKey } from '../../lib/use-editor-t';
-import { translatableTexts } from '../../../../../shared/campaign-content';
-import { LANGUAGES, type LanguageCode } from '../../../../../shared/languages';
-import { setTranslation } from '../../lib/draft-updates';
-import { errorId, fieldId, pathKey } from '../../lib/issues';
+import { useEditorT, type EditorKey } from '@console/features/editor/lib/use-editor-t';
+import { translatableTexts } from '@shared/campaign-content';
+import { LANGUAGES, type LanguageCode } from '@shared/languages';
+import { setTranslation } from '@console/features/editor/lib/draft-updates';
+import { errorId, fieldId, pathKey } from '@console/features/editor/lib/issues';
 import { useEditor } from '../editor-context';
 import { FieldError } from '../fields';
 

@@ -1,0 +1,76 @@
+/**
+ * Sign-in: email and password. The server's message is shown as is: it says whether the
+ * credentials were wrong, the account is locked, or there were too many attempts, and for how long.
+ */
+import { useState, type FormEvent } from 'react';
+import { useT } from '@console/lib/use-t';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ErrorAlert } from '@console/components/error-alert';
+import { PageHeading } from '@console/components/page-heading';
+import { useSessionQuery, useSignIn } from '../api/session';
+import './sign-in-page.css';
+
+function nextPath(state: unknown): string {
+  const next = (state as { next?: unknown } | null)?.next;
+  // Only a path of ours: never an absolute URL handed in from elsewhere.
+  return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : '/campaigns';
+}
+
+export function SignInPage() {
+  const { t } = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSessionQuery();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const next = nextPath(location.state);
+
+  if (session.data) return <Navigate to={next} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate({ email, password }, { onSuccess: () => void navigate(next, { replace: true }) });
+  };
+
+  return (
+    <main className="sign-in">
+      <div className="sign-in__card panel">
+        <p className="sign-in__product">Hookwise</p>
+        <PageHeading>{t('signIn.title')}</PageHeading>
+        <form onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="sign-in-email">{t('signIn.email')}</label>
+            <input
+              id="sign-in-email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="sign-in-password">{t('signIn.password')}</label>
+            <input
+              id="sign-in-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <ErrorAlert error={signIn.error} />
+          <button
+            type="submit"
+            className="button button--primary sign-in__submit"
+            disabled={signIn.isPending}
+          >
+            {signIn.isPending ? t('signIn.pending') : t('signIn.submit')}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Reported URLs: the reviewers' queue and one URL's decision history (the server's
+ * `reported-urls` and `poll` modules).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { decisionHistorySchema } from '@shared/dashboard';
+import { reportedUrlSchema, type ReportedUrl } from '@shared/reported-urls';
+import { api } from '@console/lib/api';
+
+export type { ReportedUrl };
+
+/** Also refreshed when the malicious-URL database changes (a URL's "known" mark). */
+export const reportedUrlsKey = ['reports'] as const;
+
+export function useReportedUrls() {
+  return useQuery({
+    queryKey: reportedUrlsKey,
+    queryFn: ({ signal }) =>
+      api('/api/admin/reports', { schema: z.object({ reports: z.array(reportedUrlSchema) }), signal }),
+  });
+}
+
+
+export function useDecisionHistory(url: string | undefined) {
+  return useQuery({
+    queryKey: ['reports', 'history', url],
+    queryFn: ({ signal }) =>
+      api(`/api/admin/reports/history?url=${encodeURIComponent(url ?? '')}`, {
+        schema: decisionHistorySchema,
+        signal,
+      }),
+    enabled: url !== undefined,
+  });
+}

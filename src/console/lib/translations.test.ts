@@ -1,0 +1,155 @@
+/**
+ * The operator console's translations (`console`, `console-editor`, `console-results`): every
+ * language complete, and no key the code of src/console and src/shared does not use. The recipient
+ * pages' namespace is checked in src/web/lib/translations.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGN_STATUSES, ROLES } from '../../shared/admin-api';
+import { CLICK_VERDICTS } from '../../shared/clicks';
+import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
+import { RECIPIENT_STATUSES } from '../../shared/events';
+import { TRANSLATION_NAMESPACES } from '../../shared/languages';
+import { PHISH_STEPS } from '../../shared/routes';
+import { OUTBOX_STATES, SENDING_STATES, SMTP_TLS } from '../../shared/sending';
+import { describeTranslationFiles, describeUnusedKeys, type KeyFamily } from '../../shared/test/locale-files';
+import { CONSOLE_NAMESPACES } from './i18n';
+
+/**
+ * Keys the console builds from a value known only at run time, t(`${prefix}${value}`): each
+ * family's values are the shared list the code takes them from, else written out here.
+ */
+const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
+  // console
+  {
+    namespace: 'console',
+    prefix: 'role.',
+    suffixes: ROLES,
+    builtBy: 'the layout’s user name, the users page',
+  },
+  { namespace: 'console', prefix: 'status.', suffixes: CAMPAIGN_STATUSES, builtBy: 'StatusBadge' },
+  {
+    namespace: 'console',
+    prefix: 'recipientStatus.',
+    suffixes: RECIPIENT_STATUSES,
+    builtBy: 'the recipients table, the results’ recipients table and its status filter',
+  },
+  { namespace: 'console', prefix: 'sending.state.', suffixes: SENDING_STATES, builtBy: 'the sending panel' },
+  {
+    namespace: 'console',
+    prefix: 'sending.count.',
+    suffixes: OUTBOX_STATES,
+    builtBy: 'the sending panel’s counts table',
+  },
+  {
+    namespace: 'console',
+    prefix: 'profiles.tls.',
+    suffixes: SMTP_TLS,
+    builtBy: 'the sending profile form and row',
+  },
+  {
+    namespace: 'console',
+    prefix: 'gophish.',
+    suffixes: ['template', 'page', 'group', 'attention', 'dropped', 'mapped'],
+    builtBy: 'the GoPhish import page’s file inputs and its report’s sections (KINDS)',
+  },
+  // console-editor
+  {
+    namespace: 'console-editor',
+    prefix: 'section.',
+    suffixes: [
+      'general',
+      'phishing',
+      'email',
+      'awareness',
+      'pdf',
+      'sei',
+      'entry',
+      'questionnaire',
+      'gamification',
+      'languages',
+    ],
+    builtBy: 'the editor’s side navigation and section labels (SECTIONS)',
+  },
+  {
+    namespace: 'console-editor',
+    prefix: 'step.',
+    suffixes: PHISH_STEPS,
+    builtBy: 'the navigation order and the gamification points',
+  },
+  {
+    namespace: 'console-editor',
+    prefix: 'sei.element.',
+    suffixes: ['from', 'subject', 'body'],
+    builtBy: 'the red flag editor’s element select (ELEMENTS) and the email placer',
+  },
+  {
+    namespace: 'console-editor',
+    prefix: 'sei.regionField.',
+    suffixes: ['x', 'y', 'width', 'height'],
+    builtBy: 'the red flag editor’s region fields',
+  },
+  {
+    namespace: 'console-editor',
+    prefix: 'emailPreview.',
+    suffixes: ['html', 'text'],
+    builtBy: 'the email preview’s tabs',
+  },
+  {
+    namespace: 'console-editor',
+    prefix: 'preview.',
+    suffixes: ['phone', 'desktop'],
+    builtBy: 'the live preview’s width choice',
+  },
+  {
+    namespace: 'console-editor',
+    prefix: 'preview.pages.',
+    suffixes: ['phish', 'awareness', 'pdf', 'sei', 'entry_text', 'questionnaire', 'campaign-completed'],
+    builtBy: 'the live preview’s page select and frame title (PREVIEW_PAGES)',
+  },
+  // console-results
+  {
+    namespace: 'console-results',
+    prefix: 'stage.',
+    suffixes: FUNNEL_STAGES,
+    builtBy: 'the funnel, its CSV export and a recipient’s activity (event types)',
+  },
+  {
+    namespace: 'console-results',
+    prefix: 'verdict.',
+    suffixes: [...CLICK_VERDICTS, 'not_visited'],
+    builtBy: 'the verdicts section, the recipients table and filter, a recipient’s activity',
+  },
+  {
+    namespace: 'console-results',
+    prefix: 'reason.',
+    suffixes: REASON_KINDS,
+    builtBy: 'the verdicts section',
+  },
+  {
+    namespace: 'console-results',
+    prefix: 'recipients.col.',
+    suffixes: ['email', 'status', 'verdict', 'language', 'department', 'score'],
+    builtBy: 'the results’ recipients table headers (COLUMNS)',
+  },
+  {
+    namespace: 'console-results',
+    prefix: 'links.state.',
+    suffixes: reviewerLinkSchema.shape.state.options,
+    builtBy: 'the reviewer links table',
+  },
+];
+
+describe('console translation namespaces', () => {
+  it('are the ones the console loads, and with upi-public all there are', () => {
+    expect([...CONSOLE_NAMESPACES, 'upi-public'].sort()).toEqual([...TRANSLATION_NAMESPACES].sort());
+  });
+});
+
+describeTranslationFiles(CONSOLE_NAMESPACES);
+
+describeUnusedKeys({
+  name: 'operator console',
+  namespaces: CONSOLE_NAMESPACES,
+  sources: ['src/console', 'src/shared'],
+  families: DYNAMIC_KEY_FAMILIES,
+});

@@ -1,0 +1,17 @@
+/**
+ * The report button: an employee's mail client (a report add-in, or a forward rule that calls
+ * the link) reports the simulated message by its rid. A report counts whatever else the
+ * recipient did, also after clicking; the results show the report rate and the time to report.
+ */
+import { notFound } from '@server/lib/errors';
+import { nowIso } from '@server/lib/ids';
+import { findReportableRecipient, markReported } from './report-button.repository';
+import type { Db } from '@server/db/schema';
+
+/** Records the report; an unknown rid, or a draft's, is the plain 404 of any unknown link. */
+export async function reportMessage(db: Db, rid: string): Promise<void> {
+  const recipient = await findReportableRecipient(db, rid);
+  if (!recipient?.launched_at) throw notFound();
+  // Reports after the campaign's end still count: the employee did the right thing.
+  if (!recipient.reported_at) await markReported(db, recipient.id, nowIso());
+}
