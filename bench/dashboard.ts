@@ -19,7 +19,7 @@ import type { NewEvent, NewRecipient, NewVisit } from '@server/db/schema';
 import { newId, newRid } from '@server/lib/ids';
 import { createDemo } from '@server/modules/demo/demo.service';
 import type { ClickVerdict } from '@shared/clicks';
-import { reasonKindBits } from '@server/modules/journey/click-verdict';
+import { reasonKindBits } from '@server/modules/clicks/click-verdict';
 import { EVENT_TYPES, stepBit } from '@shared/events';
 import type { LanguageCode } from '@shared/languages';
 import { dashboardDrawTimes } from './dashboard-browser';

@@ -65,7 +65,12 @@ export async function growthBench(database: BenchDatabase, sizes: number[]): Pro
   return figures;
 }
 
-export async function buildCampaign(db: DatabaseConnection, tenantId: string, campaignId: string, size: number) {
+export async function buildCampaign(
+  db: DatabaseConnection,
+  tenantId: string,
+  campaignId: string,
+  size: number,
+) {
   const base = Date.parse('2026-12-01T09:00:00.000Z');
   const built = await buildInBatches(db, size, (start, end) => {
     const recipients: NewRecipient[] = [];

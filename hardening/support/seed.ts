@@ -26,7 +26,11 @@ export interface Seeded {
   params: string[];
 }
 
-export async function seedTenantData(app: FastifyInstance, database: DatabaseConnection, name = 'Seeded'): Promise<Seeded> {
+export async function seedTenantData(
+  app: FastifyInstance,
+  database: DatabaseConnection,
+  name = 'Seeded',
+): Promise<Seeded> {
   const { tenantId, apiKey } = await createTenant(database.db, name);
   const headers = { authorization: `Bearer ${apiKey}` };
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -87,7 +87,7 @@ export interface Config {
   readonly webRoot: string;
   /** The console's build (dist/console). */
   readonly consoleRoot: string;
-  /** How clicks are judged (README "How clicks are judged"). */
+  /** How clicks are judged (docs/clicks.md). */
   readonly clicks: ClickThresholds;
   /** The built-in scanner catalogue and the operator's (SCANNER_CATALOGUE_FILE), in that order. */
   readonly scannerCatalogue: readonly CatalogueEntry[];
@@ -96,7 +96,7 @@ export interface Config {
   readonly sending: SendingConfig;
 }
 
-/** The outbox worker (README "Sending"). */
+/** The outbox worker (docs/sending.md, "The outbox guarantees"). */
 export interface SendingConfig {
   /** Whether this process runs an outbox worker (any number may, on PostgreSQL). */
   readonly worker: boolean;

@@ -33,7 +33,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  // Sends the campaigns' mail; any number of processes may run one (README "Sending").
+  // Sends the campaigns' mail; any number of processes may run one (docs/sending.md, "The outbox guarantees").
   const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {

@@ -126,7 +126,7 @@ const campaignFileObject = z.object({
     brand: text(100).optional(),
   }),
   /**
-   * The email itself, sent by Hookwise (README "Sending") and shown on the red-flags page: `body`
+   * The email itself, sent by Hookwise (docs/sending.md, "The email") and shown on the red-flags page: `body`
    * is its text part, `html` its HTML part (optional). Variables: {{first_name}}, {{last_name}},
    * {{email}}, {{department}}, {{link}}.
    */

@@ -1,5 +1,5 @@
 /**
- * How a visit to a phishing link is judged (see README "How clicks are judged"): the verdicts,
+ * How a visit to a phishing link is judged (see docs/clicks.md): the verdicts,
  * where a visit's evidence came from, and what the running page reports about itself. Free of
  * schema code: the recipient's first load imports it (the evidence schema is in journey.ts).
  */

@@ -1,7 +1,8 @@
 /**
  * The results console's API answers: a campaign's dashboard in one request, the filtered
  * recipients table and one recipient's drill-down, tenant-wide trends, and reviewer links.
- * Shared by the server (which validates what it sends) and the console (which checks it).
+ * Shared by the server (which validates what it sends) and the console (which checks it); one
+ * file per area: see admin-api.ts.
  */
 import { z } from 'zod';
 import { CLICK_VERDICTS } from './clicks';
@@ -210,6 +211,7 @@ export const mintReviewerLinkSchema = z
       .default(72),
   })
   .refine((b) => b.pending === true || (b.urls?.length ?? 0) > 0, 'give urls, or pending: true');
+export type MintReviewerLinkInput = z.input<typeof mintReviewerLinkSchema>;
 
 export const reviewerLinkSchema = z.object({
   id: z.string().describe('the token’s jti'),
@@ -228,6 +230,9 @@ export const mintedReviewerLinkSchema = reviewerLinkSchema.extend({
 });
 
 export const reviewerLinksSchema = z.object({ links: z.array(reviewerLinkSchema) });
+
+/** GET /api/admin/reports/history?url= */
+export const decisionHistoryQuerySchema = z.object({ url: z.string().min(1).max(4096) });
 
 /** One URL's decision history, oldest first (empty decisions are submissions without a choice). */
 export const decisionHistorySchema = z.object({

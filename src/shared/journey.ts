@@ -1,7 +1,9 @@
 /**
- * POST /api/events: what the recipient pages may record, shared by the server (validation) and
- * the web app (types). Every details object is strict, so nothing beyond these keys — and in
- * particular no value typed into the phishing page — can ever be stored.
+ * The recipient journey's API (one file per area: see admin-api.ts). POST /api/events: what the
+ * recipient pages may record, shared by the server (validation) and the web app (types only).
+ * Every details object is strict, so nothing beyond these keys — and in particular no value
+ * typed into the phishing page — can ever be stored. Also the rid in a path, the template's
+ * image beacon, and a questionnaire attempt as it is stored.
  */
 import { z } from 'zod';
 import { progressSchema, type Progress } from './campaign';
@@ -15,6 +17,9 @@ export const CLICK_REASONS = ['render_beacon', 'user_gesture'] as const;
 export type ClickReason = (typeof CLICK_REASONS)[number];
 
 const rid = z.string().min(1).max(64);
+
+/** `/api/campaign/:rid`, `/api/template/:rid` */
+export const ridParamsSchema = z.object({ rid: z.string().max(128) });
 
 /** What the page saw of itself: only booleans and a duration, never anything typed. */
 export const clickEvidenceSchema = z.strictObject({
@@ -98,3 +103,28 @@ export const eventResponseSchema = z.object({
   result: questionnaireResultSchema.optional(),
 });
 export type EventResponse = z.infer<typeof eventResponseSchema>;
+
+/**
+ * GET /api/beacon/:rid?g=&wd=&vis=&foc=&mv=&el=: the template document's image beacon, read into
+ * the same click details as POST /api/events. Only enums, flags and durations; unknown keys are
+ * ignored, so nothing free-text can be stored.
+ */
+const flag = z.enum(['0', '1']);
+const ms = z.coerce.number().int().min(0).max(86_400_000);
+export const beaconQuerySchema = z.object({
+  g: z.enum(['none', 'pointer', 'key', 'touch']),
+  wd: flag,
+  vis: ms,
+  foc: flag,
+  mv: flag,
+  el: ms,
+});
+export type BeaconQuery = z.infer<typeof beaconQuerySchema>;
+
+/**
+ * A questionnaire attempt's details as stored (journey_attempts, or the questionnaire_completed
+ * event recorded before attempts were kept): read back leniently, whatever else they hold.
+ */
+export const storedAnswersSchema = z.object({
+  answers: z.record(z.string(), z.array(z.string())).optional(),
+});

@@ -1,6 +1,7 @@
 /**
- * Sending: SMTP profiles, a campaign's sending plan and its progress, as the operator API and
- * the console see them. One schema gives validation, the types and the documented shape.
+ * Sending: SMTP profiles, a campaign's sending plan and its progress, and the email preview, as
+ * the operator API and the console see them (one file per area: see admin-api.ts). One schema
+ * gives validation, the types and the documented shape.
  */
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
@@ -65,6 +66,13 @@ export const sendingProfileSchema = sendingProfileInputSchema.omit({ password: t
   updated_at: z.string(),
 });
 export type SendingProfile = z.infer<typeof sendingProfileSchema>;
+
+/** GET /api/admin/sending-profiles */
+export const sendingProfilesSchema = z.object({ profiles: z.array(sendingProfileSchema) });
+
+/** POST /api/admin/sending-profiles/:id/test: a test message to this address, and the relay's reply. */
+export const testMessageSchema = z.object({ to: z.email() });
+export const testMessageReplySchema = z.object({ reply: z.string() });
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 
@@ -157,3 +165,9 @@ export const emailPreviewSchema = z.object({
     ),
 });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+
+/** GET /preview/email?rid=&recipient=: the preview's HTML part as its own document (`document` above). */
+export const emailDocumentQuerySchema = z.object({
+  rid: z.string().max(100),
+  recipient: z.string().max(100).optional(),
+});

@@ -1,7 +1,7 @@
 /** The console's language, each named in itself; Arabic turns the page right-to-left. */
 import { useId } from 'react';
 import { LanguageSelect } from '../components/language-select';
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { changeLanguage } from '../lib/i18n';
 
 export function LanguagePicker() {

@@ -1,6 +1,6 @@
 /** The signed-in shell: header (product, navigation, operator, language, sign-out) and the page. */
-import { useResultsT } from '../lib/use-results-t';
-import { useT } from '../lib/use-t';
+import { useResultsT } from '@console/hooks/use-results-t';
+import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../features/accounts/api/session';
 import { hasRole } from '../lib/roles';

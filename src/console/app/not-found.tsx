@@ -1,4 +1,4 @@
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Link } from 'react-router';
 import { PageHeading } from '../components/page-heading';
 

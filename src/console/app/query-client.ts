@@ -4,11 +4,12 @@
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { SESSION_KEY } from '../features/accounts/api/session';
-import { ConsoleApiError, setCsrfToken } from '../lib/api';
+import { ApiError } from '@shared/api-client';
+import { setCsrfToken } from '../lib/api';
 
 export function createQueryClient(): QueryClient {
   const onError = (error: Error) => {
-    if (!(error instanceof ConsoleApiError) || error.status !== 401) return;
+    if (!(error instanceof ApiError) || error.status !== 401) return;
     // The sign-in call itself answers 401 for a wrong password: that is not a lost session.
     if (client.getQueryData(SESSION_KEY) == null) return;
     setCsrfToken(undefined);
@@ -20,7 +21,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // Client errors (403, 404) will not change on retry; a flaky network might.
-        retry: (count, error) => !(error instanceof ConsoleApiError && error.status < 500) && count < 2,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.answered && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
       },
     },

@@ -1,6 +1,6 @@
 /** Owner-only pages: others get an explanation (the server refuses their calls with 403 anyway). */
 import type { ReactNode } from 'react';
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { PageHeading } from '../components/page-heading';
 import { useSession } from '../features/accounts/api/session';
 import { hasRole } from '../lib/roles';

@@ -2,7 +2,7 @@
  * What a route shows when it fails to render or its chunk fails to load (a deploy replaced the
  * files, say): a plain message and a way back, not an empty page.
  */
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { useRouteError } from 'react-router';
 import { errorMessage } from '../components/error-alert';
 

@@ -1,4 +1,4 @@
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../features/accounts/api/session';
 

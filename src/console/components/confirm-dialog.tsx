@@ -1,5 +1,5 @@
 /** "Are you sure?" for actions that cannot be undone (end a campaign, remove a recipient). */
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Dialog } from './dialog';
 import { ErrorAlert } from './error-alert';
 

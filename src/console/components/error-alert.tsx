@@ -1,19 +1,16 @@
 /** Shows a failed request's message (the server's own words) in an alert region. */
-import { useT } from '../lib/use-t';
-import { ConsoleApiError } from '../lib/api';
-import './notice.css';
+import { useT } from '@console/hooks/use-t';
+import { ApiError } from '@shared/api-client';
+import { Notice } from './notice';
 
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ConsoleApiError) return error.message;
+  // The server's own words; no answer, or an answer of the wrong shape, has none for a person.
+  if (error instanceof ApiError && error.answered) return error.message;
   return fallback;
 }
 
 export function ErrorAlert({ error }: { error: unknown }) {
   const { t } = useT();
   if (!error) return null;
-  return (
-    <div className="notice notice--error" role="alert">
-      {errorMessage(error, t('error.generic'))}
-    </div>
-  );
+  return <Notice tone="error">{errorMessage(error, t('error.generic'))}</Notice>;
 }

@@ -1,16 +1,15 @@
-/** A calm message box: status (polite) for confirmations, warning for what needs a second look. */
+/**
+ * A message box in one of four tones. An error is an alert (read out at once, it needs action);
+ * the other tones are a polite status: a confirmation, or a warning that needs a second look.
+ */
 import type { ReactNode } from 'react';
 import './notice.css';
 
-export function Notice({
-  tone = 'info',
-  children,
-}: {
-  tone?: 'info' | 'success' | 'warning';
-  children: ReactNode;
-}) {
+export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
+
+export function Notice({ tone = 'info', children }: { tone?: NoticeTone; children: ReactNode }) {
   return (
-    <div className={`notice notice--${tone}`} role="status">
+    <div className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
   );

@@ -4,6 +4,7 @@
  * Give it `key={value}` so a new value starts uncopied.
  */
 import { useId, useState } from 'react';
+import { Notice } from './notice';
 import './shown-once.css';
 
 interface ShownOnceProps {
@@ -18,7 +19,7 @@ export function ShownOnce({ label, value, copyLabel, copiedLabel, note }: ShownO
   const id = useId();
   const [copied, setCopied] = useState(false);
   return (
-    <div className="notice notice--success" role="status">
+    <Notice tone="success">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -41,6 +42,6 @@ export function ShownOnce({ label, value, copyLabel, copiedLabel, note }: ShownO
       </button>
       <span className="inline-status">{copied ? copiedLabel : ''}</span>
       <p className="muted">{note}</p>
-    </div>
+    </Notice>
   );
 }

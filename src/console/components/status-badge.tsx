@@ -1,5 +1,5 @@
 /** A campaign's status as a word with a shape and colour: never colour alone. */
-import { useT } from '../lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { CampaignStatus } from '@shared/admin-api';
 import './status-badge.css';
 

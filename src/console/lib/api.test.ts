@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '@shared/api-client';
 import { mockFetch } from '../test/render';
-import { api, ConsoleApiError, setCsrfToken } from './api';
+import { api, apiText, setCsrfToken } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,13 +25,40 @@ describe('api()', () => {
     ]);
   });
 
+  it('checks the answer with the shared schema it is given', async () => {
+    mockFetch(() => ({ json: { count: 3 } }));
+    await expect(api('/api/admin/x', { schema: z.object({ count: z.number() }) })).resolves.toEqual({
+      count: 3,
+    });
+    const error = await api('/api/admin/x', { schema: z.object({ count: z.string() }) }).catch(
+      (e: unknown) => e,
+    );
+    // Not the server's words: the console shows its own message for it (error-alert.tsx).
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'internal_error', answered: false });
+  });
+
   it("keeps the server's message even for an error code this build does not know", async () => {
     mockFetch(() => ({
       status: 429,
-      json: { error: { code: 'account_locked', message: 'Locked for 15 minutes' } },
+      json: { error: { code: 'locked_for_a_while', message: 'Locked for 15 minutes' } },
     }));
     const error = await api('/api/admin/session', { method: 'POST', body: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConsoleApiError);
-    expect(error).toMatchObject({ status: 429, message: 'Locked for 15 minutes' });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Locked for 15 minutes',
+      answered: true,
+    });
+  });
+
+  it('apiText gives a text answer as is, and fails as api() does', async () => {
+    mockFetch((call) => (call.url.pathname.endsWith('.csv') ? { json: 'email,link' } : undefined));
+    await expect(apiText('/api/admin/campaigns/c1/links.csv')).resolves.toBe('"email,link"');
+    await expect(apiText('/api/admin/campaigns/c1/nope.txt')).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
   });
 });

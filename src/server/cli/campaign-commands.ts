@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { campaignDatesSchema, type CampaignDetail, type CampaignSummary } from '@shared/admin-api';
 import {
-  campaignDatesSchema,
   campaignSummaries,
   endCampaign,
   exportCampaign,
@@ -11,7 +11,6 @@ import {
   scheduleWarnings,
   setCampaignDates,
   summaryOf,
-  type CampaignSummary,
 } from '../modules/campaigns/campaigns.service';
 import { parseCampaignFileText } from '../modules/campaigns/campaign-file';
 import { campaignById, withDatabase } from './cli-context';
@@ -57,7 +56,9 @@ export function addCampaignCommands(program: Command): void {
       withDatabase(async (_config, { db }) => {
         const found = await campaignById(db, id);
         const file = exportCampaign(found);
-        writeJson(options.json ? { campaign: await summaryOf(db, undefined, id), file } : file);
+        if (!options.json) return writeJson(file);
+        const detail: CampaignDetail = { campaign: await summaryOf(db, undefined, id), file };
+        writeJson(detail);
       }),
     );
 

@@ -2,7 +2,6 @@
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseConnection } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import type { Database } from '../db/schema';
 import { findCampaignById } from '../modules/campaigns/campaigns.service';
 import type { Db } from '@server/db/schema';
 

@@ -1,7 +1,8 @@
 /** `hookwise import gophish`: a GoPhish template, landing page and group as a draft campaign. */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { gophishImportSchema, importFromGophish } from '../modules/gophish/gophish.service';
+import { gophishImportSchema } from '@shared/gophish';
+import { importFromGophish } from '../modules/gophish/gophish.service';
 import { withDatabase } from './cli-context';
 import { output } from './output';
 

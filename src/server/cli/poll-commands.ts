@@ -3,6 +3,7 @@
  * list the current decision per URL.
  */
 import type { Command } from 'commander';
+import type { PollLink } from '@shared/poll';
 import { currentDecisions } from '../modules/poll/poll.service';
 import { mintPollLink } from '../modules/reviewers/reviewers.service';
 import { pendingUrlsForReview } from '../modules/reported-urls/reported-urls.service';
@@ -55,7 +56,8 @@ export function addPollCommands(program: Command): void {
             createdBy: 'cli',
           }),
         );
-        const json = JSON.stringify({ token: link.token, url: link.url });
+        const printed: PollLink = { token: link.token, url: link.url };
+        const json = JSON.stringify(printed);
         process.stdout.write(options.json ? `${json}\n` : `${link.url}\n`);
       },
     );

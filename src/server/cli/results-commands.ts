@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { CLICK_VERDICTS } from '@shared/clicks';
 import { EVENT_TYPES } from '@shared/events';
-import { campaignResults, resultsCsv, type Results } from '../modules/results/results.service';
+import type { Results } from '@shared/results';
+import { campaignResults, resultsCsv } from '../modules/results/results.service';
 import { campaignById, withDatabase } from './cli-context';
 import { formatTable, output, write } from './output';
 

@@ -1,5 +1,6 @@
 /** `hookwise tenant …`: create tenants (the API key is printed once), list, manage keys. */
 import type { Command } from 'commander';
+import type { CreatedApiKey, CreatedTenant, RevokedApiKey, TenantSummary } from '@shared/tenants';
 import {
   createApiKey,
   createTenant,
@@ -24,7 +25,7 @@ export function addTenantCommands(program: Command): void {
         const trimmed = name.trim();
         if (!trimmed || trimmed.length > 200) throw new Error('The tenant name must be 1 to 200 characters');
         const { tenantId, apiKey } = await createTenant(db, trimmed);
-        const value = { tenant_id: tenantId, name: trimmed, api_key: apiKey };
+        const value: CreatedTenant = { tenant_id: tenantId, name: trimmed, api_key: apiKey };
         output(options, value, () => `Tenant:  ${tenantId} (${trimmed})\nAPI key: ${apiKey}\n${keyNotice}`);
       }),
     );
@@ -35,7 +36,7 @@ export function addTenantCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
-        const tenants = await listTenants(db);
+        const tenants: TenantSummary[] = await listTenants(db);
         output(options, tenants, () => formatTable(tenants));
       }),
     );
@@ -58,7 +59,8 @@ export function addTenantCommands(program: Command): void {
     .action((tenantId: string, options: { json?: boolean }) =>
       withDatabase(async (_config, { db }) => {
         const { apiKey, prefix } = await createApiKey(db, tenantId);
-        output(options, { api_key: apiKey, prefix }, () => `API key: ${apiKey}\n${keyNotice}`);
+        const created: CreatedApiKey = { api_key: apiKey, prefix };
+        output(options, created, () => `API key: ${apiKey}\n${keyNotice}`);
       }),
     );
 
@@ -71,7 +73,8 @@ export function addTenantCommands(program: Command): void {
         if (!(await revokeKey(db, undefined, prefix))) {
           throw new Error(`No active API key with prefix ${prefix}`);
         }
-        output(options, { revoked: prefix }, () => `Revoked API key ${prefix}`);
+        const revoked: RevokedApiKey = { revoked: prefix };
+        output(options, revoked, () => `Revoked API key ${prefix}`);
       }),
     );
 }

@@ -4,7 +4,7 @@
  * (--password-stdin), or generated and printed once; it never appears in an argument.
  */
 import type { Command } from 'commander';
-import { newUserSchema, passwordSchema, ROLES, type Role } from '@shared/admin-api';
+import { newUserSchema, passwordSchema, ROLES, type CreatedUser, type Role } from '@shared/admin-api';
 import {
   changeUser,
   createUser,
@@ -45,8 +45,8 @@ export function addUserCommands(program: Command): void {
             password,
           });
           const created = await createUser(db, options.tenant, input);
-          const shown = options.passwordStdin ? {} : { password };
-          output(options, { ...created, ...shown }, () =>
+          const shown: CreatedUser = { ...created, ...(options.passwordStdin ? {} : { password }) };
+          output(options, shown, () =>
             [
               `User:     ${created.email} (${created.role})`,
               ...(options.passwordStdin ? [] : [`Password: ${password}`, passwordNotice]),

@@ -5,7 +5,7 @@
  * a landing's CPU time (profiled under load). Only for queries whose SQL is the same whatever
  * the values: scalar parameters, no lists (`in`), no columns that come and go.
  */
-import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
 import type { Db } from './schema';
 
 /** Stands in for the i-th argument while the query is compiled; found again among its parameters. */

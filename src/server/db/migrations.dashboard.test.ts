@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { reasonKindBits } from '../modules/journey/click-verdict';
+import { reasonKindBits } from '@server/modules/clicks/click-verdict';
 import { databaseKinds } from '../test/harness';
 import { migrateTo, migrateToLatest } from './migrate';
 

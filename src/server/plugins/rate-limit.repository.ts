@@ -1,7 +1,7 @@
 /** SQL for the shared rate-limit counters (see plugins/rate-limit.ts). */
 import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
-import type { Database } from '../db/schema';
+
 import type { Db } from '@server/db/schema';
 
 // Every limited request on PostgreSQL runs it: compiled once (db/compiled-once.ts).

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from '@shared/errors';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
-import type { Database } from '../db/schema';
+
 import { countHit, deleteExpiredWindows } from './rate-limit.repository';
 import type { Db } from '@server/db/schema';
 

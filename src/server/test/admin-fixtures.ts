@@ -2,7 +2,7 @@
 import type { CampaignFileInput } from '@shared/campaign';
 import type { EventType } from '@shared/events';
 import { newId, nowIso } from '../lib/ids';
-import { appendStep } from '../modules/journey/journey.service';
+import { appendStep } from '@server/modules/journey/journey-steps.service';
 import { createTenant } from '../modules/tenants/tenants.service';
 import type { Harness } from './harness';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NO_ANSWER, apiRequest, apiStatus } from './api-client';
+import { ApiError, NO_ANSWER } from '@shared/api-client';
+import { api, apiStatus } from './api-client';
 
 const reply = (status: number, body: string) => () => Promise.resolve(new Response(body, { status }));
 const serve = (answer: () => Promise<Response>) => {
@@ -7,7 +8,7 @@ const serve = (answer: () => Promise<Response>) => {
   vi.stubGlobal('fetch', fetch);
   return fetch;
 };
-const isNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
+const isNumber = { parse: (value: unknown) => (typeof value === 'number' ? value : undefined) };
 
 /** The ApiError a call rejects with. */
 async function failure(call: Promise<unknown>): Promise<ApiError> {
@@ -25,25 +26,28 @@ describe('api client', () => {
   it('sends JSON headers and a JSON body, and resolves with the parsed answer', async () => {
     const fetch = serve(reply(200, '42'));
     await expect(
-      apiRequest('/api/x', { method: 'POST', body: { a: 1 }, bearer: 't', parse: isNumber }),
+      api('/api/x', { method: 'POST', body: { a: 1 }, bearer: 't', keepalive: true, schema: isNumber }),
     ).resolves.toBe(42);
     expect(fetch).toHaveBeenCalledWith('/api/x', {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer t' },
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer t' },
       body: '{"a":1}',
-      keepalive: undefined,
+      credentials: 'same-origin',
+      signal: null,
+      keepalive: true,
     });
   });
 
   it('takes the code from our error body, else from the status; 4xx is final', async () => {
     serve(reply(409, '{"error":{"code":"questionnaire_required","message":"Answer first"}}'));
-    expect(await failure(apiRequest('/api/x', { parse: isNumber }))).toMatchObject({
+    expect(await failure(api('/api/x', { schema: isNumber }))).toMatchObject({
       status: 409,
       code: 'questionnaire_required',
+      message: 'Answer first',
       transient: false,
     });
     serve(reply(404, '<html>proxy page</html>'));
-    expect(await failure(apiRequest('/api/x', { parse: isNumber }))).toMatchObject({
+    expect(await failure(api('/api/x', { schema: isNumber }))).toMatchObject({
       status: 404,
       code: 'not_found',
       transient: false,
@@ -53,21 +57,23 @@ describe('api client', () => {
   it('marks no answer, 408, 429 and 5xx as transient', async () => {
     for (const status of [408, 429, 500, 503]) {
       serve(reply(status, ''));
-      expect((await failure(apiRequest('/api/x', { parse: isNumber }))).transient, String(status)).toBe(true);
+      expect((await failure(api('/api/x', { schema: isNumber }))).transient, String(status)).toBe(true);
     }
     serve(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await failure(apiRequest('/api/x', { parse: isNumber }))).toMatchObject({
+    expect(await failure(api('/api/x', { schema: isNumber }))).toMatchObject({
       status: NO_ANSWER,
       transient: true,
+      answered: false,
     });
   });
 
   it('rejects an answer of the wrong shape', async () => {
     serve(reply(200, '"not a number"'));
-    expect(await failure(apiRequest('/api/x', { parse: isNumber }))).toMatchObject({
+    expect(await failure(api('/api/x', { schema: isNumber }))).toMatchObject({
       status: 200,
       code: 'internal_error',
       transient: false,
+      answered: false,
     });
   });
 

@@ -4,20 +4,23 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  adminErrors,
+  idParamsSchema,
   newUserSchema,
-  passwordSchema,
+  noContentSchema,
+  passwordResetSchema,
   sessionSchema,
   signInSchema,
   userChangeSchema,
   userSchema,
+  usersSchema,
   type Session,
 } from '@shared/admin-api';
 import type { AppContext } from '@server/context';
 import { AppError, unauthorized } from '@server/lib/errors';
 import { checkCsrf, SESSION_COOKIE, tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { recordAudit } from '../audit/audit.service';
 import {
   changeUser,
@@ -110,7 +113,7 @@ export function sessionRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Sign out: the session ends on every instance',
-          response: { 204: z.null(), ...adminErrors },
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
@@ -145,8 +148,6 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
   });
 }
 
-const userParams = z.object({ id: z.string().min(1).max(100) });
-
 export function userRoutes(ctx: AppContext) {
   const { db } = ctx.database;
   return async (app: FastifyInstance) => {
@@ -162,7 +163,7 @@ export function userRoutes(ctx: AppContext) {
           tags: userTags,
           security: adminSecurity,
           summary: "The tenant's console users",
-          response: { 200: z.object({ users: z.array(userSchema) }), ...adminErrors },
+          response: { 200: usersSchema, ...adminErrors },
         },
       },
       async (request) => ({ users: await usersOf(db, tenantOf(request)) }),
@@ -191,7 +192,7 @@ export function userRoutes(ctx: AppContext) {
           tags: userTags,
           security: adminSecurity,
           summary: "Change a user's name or role, or disable them (their sessions end)",
-          params: userParams,
+          params: idParamsSchema,
           body: userChangeSchema,
           response: { 200: userSchema, ...adminErrors },
         },
@@ -207,9 +208,9 @@ export function userRoutes(ctx: AppContext) {
           tags: userTags,
           security: adminSecurity,
           summary: "Set a user's password (their sessions end)",
-          params: userParams,
-          body: z.object({ password: passwordSchema }),
-          response: { 204: z.null(), ...adminErrors },
+          params: idParamsSchema,
+          body: passwordResetSchema,
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

@@ -5,8 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { z } from 'zod';
-import type { newUserSchema, Role, User, userChangeSchema } from '@shared/admin-api';
+import type { NewUserBody, Role, User, UserChange } from '@shared/admin-api';
 import type { Config } from '@server/config';
 import { AppError, conflict, notFound, tooManyRequests, unauthorized } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
@@ -29,6 +28,7 @@ import {
   updateUser,
 } from './accounts.repository';
 import type { Db } from '@server/db/schema';
+import { inTransaction } from '@server/db/transaction';
 
 /** Failed sign-ins for one address within LOCK_WINDOW before it is locked for LOCK_WINDOW. */
 export const MAX_FAILURES = 5;
@@ -50,11 +50,7 @@ function toUser(row: NonNullable<UserRow>): User {
   };
 }
 
-export async function createUser(
-  db: Db,
-  tenantId: string,
-  input: z.infer<typeof newUserSchema>,
-): Promise<User> {
+export async function createUser(db: Db, tenantId: string, input: NewUserBody): Promise<User> {
   if (await findUserByEmail(db, input.email)) throw conflict('A user with this email exists', 'email_taken');
   const id = newId();
   await insertUser(db, {
@@ -93,9 +89,9 @@ export function changeUser(
   db: Db,
   tenantId: string | undefined,
   id: string,
-  change: z.infer<typeof userChangeSchema>,
+  change: UserChange,
 ): Promise<User> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await requireUser(trx, tenantId, id);
     const losesOwner =
       row.role === 'owner' &&
@@ -125,7 +121,7 @@ export async function setPassword(
 ): Promise<void> {
   const user = await requireUser(db, tenantId, id);
   const passwordHash = await hash(password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await updateUser(trx, id, { password_hash: passwordHash });
     await deleteUserSessions(trx, id);
     // The CLI is the way back in for a locked-out owner.
@@ -179,7 +175,7 @@ export async function signIn(
   }
   const token = randomBytes(32).toString('base64url');
   const at = new Date(now).toISOString();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await clearSignInFailures(trx, email);
     await deleteExpiredSessions(trx, at);
     await insertSession(trx, {

@@ -1,10 +1,9 @@
 /** GET /api/admin/audit: the tenant's audit log, newest first (owners). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditEntrySchema } from '@shared/admin-api';
+import { adminErrors, auditPageSchema, auditQuerySchema } from '@shared/admin-api';
 import type { AppContext } from '@server/context';
-import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { tenantOf } from '../admin/admin-auth';
 import { auditEntries } from './audit.service';
 
@@ -18,11 +17,8 @@ export function auditRoutes(ctx: AppContext) {
           tags: ['audit'],
           security: adminSecurity,
           summary: 'The audit log of operator actions, newest first',
-          querystring: z.object({
-            limit: z.coerce.number().int().min(1).max(500).default(50),
-            before: z.iso.datetime().optional(),
-          }),
-          response: { 200: z.object({ entries: z.array(auditEntrySchema) }), ...adminErrors },
+          querystring: auditQuerySchema,
+          response: { 200: auditPageSchema, ...adminErrors },
         },
       },
       async (request) => ({

@@ -3,7 +3,7 @@
  * action name such as "campaign.launch"), on what, and when. Written for every change made
  * through the operator API and for sign-ins; never holds a request body.
  */
-import type { AuditEntry } from '@shared/admin-api';
+import type { AuditEntry, AuditQuery } from '@shared/admin-api';
 import { newRowId, nowIso } from '@server/lib/ids';
 import { insertAuditEntry, listAuditEntries } from './audit.repository';
 import type { Db } from '@server/db/schema';
@@ -28,11 +28,7 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
   });
 }
 
-export async function auditEntries(
-  db: Db,
-  tenantId: string,
-  page: { limit: number; before?: string | undefined },
-): Promise<AuditEntry[]> {
+export async function auditEntries(db: Db, tenantId: string, page: AuditQuery): Promise<AuditEntry[]> {
   const rows = await listAuditEntries(db, tenantId, page);
   return rows.map((row) => ({
     id: row.id,

@@ -1,22 +1,30 @@
 /** /api/admin/campaigns: list, import (the campaign file), export, edit, duplicate, launch, dates, end. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  adminErrors,
+  campaignDatesSchema,
+  campaignDetailSchema,
+  campaignImportQuerySchema,
+  campaignLanguagesSchema,
+  campaignListSchema,
+  campaignSummarySchema,
+  idParamsSchema,
+  importedCampaignSchema,
+  launchedCampaignSchema,
+  launchSchema,
+} from '@shared/admin-api';
 import { campaignFileSchema } from '@shared/campaign';
 import type { AppContext } from '@server/context';
-import { campaignLanguagesSchema, languageCoverageSchema, launchSchema } from '@shared/admin-api';
-import { adminErrors, adminSecurity, campaignParams, queryFlag } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { tenantOf } from '../admin/admin-auth';
 import {
-  campaignDatesSchema,
   campaignSummaries,
-  campaignSummarySchema,
   duplicateCampaign,
   editCampaign,
   endCampaign,
   exportCampaign,
   importCampaign,
-  importedCampaignSchema,
   languageCoverage,
   launchCampaign,
   requireCampaign,
@@ -40,7 +48,7 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'List campaigns',
-          response: { 200: z.object({ campaigns: z.array(campaignSummarySchema) }), ...adminErrors },
+          response: { 200: campaignListSchema, ...adminErrors },
         },
       },
       async (request) => ({ campaigns: await campaignSummaries(db, tenantOf(request)) }),
@@ -57,7 +65,7 @@ export function campaignRoutes(ctx: AppContext) {
           summary: 'Import a campaign file (live at once, or a draft with ?draft=true)',
           description:
             'The answer lists warnings when the campaign is not running now (its links would not work).',
-          querystring: z.object({ draft: queryFlag }),
+          querystring: campaignImportQuerySchema,
           body: campaignFileSchema,
           response: { 201: importedCampaignSchema, ...adminErrors },
         },
@@ -77,11 +85,8 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Export a campaign: its summary and its campaign file',
-          params: campaignParams,
-          response: {
-            200: z.object({ campaign: campaignSummarySchema, file: campaignFileSchema }),
-            ...adminErrors,
-          },
+          params: idParamsSchema,
+          response: { 200: campaignDetailSchema, ...adminErrors },
         },
       },
       async (request) => {
@@ -100,7 +105,7 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: "Replace a campaign's file (its content in every language); not once ended",
-          params: campaignParams,
+          params: idParamsSchema,
           body: campaignFileSchema,
           response: { 200: campaignSummarySchema, ...adminErrors },
         },
@@ -117,7 +122,7 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Copy a campaign as a new draft (content only: no recipients, no dates)',
-          params: campaignParams,
+          params: idParamsSchema,
           response: { 201: campaignSummarySchema, ...adminErrors },
         },
       },
@@ -136,12 +141,9 @@ export function campaignRoutes(ctx: AppContext) {
           security: adminSecurity,
           summary: 'Launch a draft: live now, or from starts_at',
           description: "warnings: the recipients' languages that lack some of the campaign's text.",
-          params: campaignParams,
+          params: idParamsSchema,
           body: launchSchema,
-          response: {
-            200: z.object({ campaign: campaignSummarySchema, warnings: z.array(languageCoverageSchema) }),
-            ...adminErrors,
-          },
+          response: { 200: launchedCampaignSchema, ...adminErrors },
         },
       },
       async (request) =>
@@ -155,7 +157,7 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: "The recipients' languages and how much of the campaign's text each has",
-          params: campaignParams,
+          params: idParamsSchema,
           response: { 200: campaignLanguagesSchema, ...adminErrors },
         },
       },
@@ -171,7 +173,7 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Set or clear the start and end dates',
-          params: campaignParams,
+          params: idParamsSchema,
           body: campaignDatesSchema,
           response: { 200: campaignSummarySchema, ...adminErrors },
         },
@@ -190,7 +192,7 @@ export function campaignRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'End a campaign now: its links then show the campaign-error page',
-          params: campaignParams,
+          params: idParamsSchema,
           response: { 200: campaignSummarySchema, ...adminErrors },
         },
       },

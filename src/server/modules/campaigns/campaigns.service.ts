@@ -4,12 +4,15 @@
  * (its links are the plain 404) and goes live when launched; the API and CLI import live
  * campaigns unless asked for a draft.
  */
-import { z } from 'zod';
 import {
   campaignStatus,
-  campaignSummarySchema,
+  type CampaignDates,
+  type CampaignLanguages,
   type CampaignSummary,
+  type ImportedCampaign,
   type LanguageCoverage,
+  type Launch,
+  type LaunchedCampaign,
 } from '@shared/admin-api';
 import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
 import { translationCompleteness } from '@shared/campaign-content';
@@ -28,22 +31,6 @@ import {
   updateCampaignContent,
   updateCampaignDates,
 } from './campaigns.repository';
-
-export { campaignSummarySchema, type CampaignSummary };
-
-export const importedCampaignSchema = campaignSummarySchema.extend({
-  warnings: z
-    .array(z.string())
-    .describe('why the campaign is not running now (starts later, already over); empty when it is'),
-});
-export type ImportedCampaign = z.infer<typeof importedCampaignSchema>;
-
-export const campaignDatesSchema = z
-  .object({
-    starts_at: z.iso.datetime().nullable().optional(),
-    ends_at: z.iso.datetime().nullable().optional(),
-  })
-  .refine((d) => d.starts_at !== undefined || d.ends_at !== undefined, 'give starts_at and/or ends_at');
 
 /** A campaign of this tenant, or a 404 that does not say whether it exists elsewhere. */
 export async function requireCampaign(db: Db, tenantId: string | undefined, id: string) {
@@ -136,15 +123,7 @@ export async function duplicateCampaign(db: Db, campaign: Campaign) {
  * languages that lack some of the campaign's text (their recipients see the default language
  * there), so the console can have warned before and the API caller still learns it.
  */
-export async function launchCampaign(
-  db: Db,
-  campaign: Campaign,
-  launch: {
-    starts_at?: string | null | undefined;
-    ends_at?: string | null | undefined;
-    time_zone?: string | undefined;
-  },
-) {
+export async function launchCampaign(db: Db, campaign: Campaign, launch: Launch): Promise<LaunchedCampaign> {
   const startsAt = launch.starts_at === undefined ? campaign.starts_at : launch.starts_at;
   const endsAt = launch.ends_at === undefined ? campaign.ends_at : launch.ends_at;
   checkOrder(startsAt, endsAt);
@@ -174,7 +153,7 @@ function isTimeZone(zone: string): boolean {
 }
 
 /** The recipients' languages, and how much of the campaign's text each has. */
-export async function languageCoverage(db: Db, campaign: Campaign) {
+export async function languageCoverage(db: Db, campaign: Campaign): Promise<CampaignLanguages> {
   const file = campaignFileSchema.parse(JSON.parse(campaign.content));
   const counts = new Map<string, number>();
   for (const row of await recipientLanguageCounts(db, campaign.id)) {
@@ -204,11 +183,7 @@ export function exportCampaign(campaign: Campaign): CampaignFile {
   return { ...file, starts_at: campaign.starts_at ?? undefined, ends_at: campaign.ends_at ?? undefined };
 }
 
-export async function setCampaignDates(
-  db: Db,
-  campaign: Campaign,
-  dates: z.infer<typeof campaignDatesSchema>,
-) {
+export async function setCampaignDates(db: Db, campaign: Campaign, dates: CampaignDates) {
   const next = {
     starts_at: dates.starts_at === undefined ? campaign.starts_at : dates.starts_at,
     ends_at: dates.ends_at === undefined ? campaign.ends_at : dates.ends_at,

@@ -167,10 +167,10 @@ describe('campaign file from the CLI', () => {
   });
 });
 
-describe('README operator section', () => {
+describe('docs/operators.md walkthrough', () => {
   it('its campaign file example is a valid campaign file', () => {
-    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
-    const operators = readme.slice(readme.indexOf('## Operators'));
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/operators.md'), 'utf8');
+    const operators = readme.slice(readme.indexOf('\n## Walkthrough\n'));
     const example = /```json\n([\s\S]*?)\n```/.exec(operators)?.[1];
     expect(example).toBeDefined();
     const file = parseCampaignFileText(example!);

@@ -1,5 +1,6 @@
 /**
- * A campaign's life through the operator API: a draft's links are the plain 404, launching makes
+ * A campaign's life through the operator API: a draft's links are not live (their campaign data,
+ * /api/campaign/:rid, is the plain 404; the page shows the campaign-error page), launching makes
  * them live (now or from starts_at), editing and duplicating keep the content in every language,
  * and the recipients' languages are checked for missing content before launch.
  */

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, campaignRecipientParamsSchema, idParamsSchema } from '@shared/admin-api';
 import {
   dashboardSchema,
   recipientActivitySchema,
@@ -15,7 +15,7 @@ import {
 } from '@shared/dashboard';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { campaignDashboard, trends } from './dashboard.service';
 import { recipientActivity, recipientTable } from './recipient-table';
@@ -34,7 +34,7 @@ export function dashboardRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Funnel, verdicts, clicks over time, questions, breakdowns, pass rate and badges',
-          params: campaignParams,
+          params: idParamsSchema,
           response: { 200: dashboardSchema, ...adminErrors },
         },
       },
@@ -52,7 +52,7 @@ export function dashboardRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Recipients with status, verdict and score: filtered, sorted and paged on the server',
-          params: campaignParams,
+          params: idParamsSchema,
           querystring: recipientTableQuerySchema,
           response: { 200: recipientTableSchema, ...adminErrors },
         },
@@ -70,7 +70,7 @@ export function dashboardRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: "One recipient's events, visits with their evidence, and attempts",
-          params: campaignParams.extend({ recipientId: z.string().min(1).max(100) }),
+          params: campaignRecipientParamsSchema,
           response: { 200: recipientActivitySchema, ...adminErrors },
         },
       },

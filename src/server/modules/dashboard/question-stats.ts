@@ -3,11 +3,9 @@
  * correct options, as scoring counts it) and the wrong option chosen most. First attempts: what
  * people knew after the lesson, before a retake showed them the answers.
  */
-import { z } from 'zod';
 import type { CampaignFile } from '@shared/campaign';
 import type { Dashboard } from '@shared/dashboard';
-
-const storedSchema = z.object({ answers: z.record(z.string(), z.array(z.string())) });
+import { storedAnswersSchema } from '@shared/journey';
 
 /** `answers`: each distinct stored first attempt with how many recipients made it. */
 export function questionStats(
@@ -58,7 +56,7 @@ export function questionStats(
 
 function parse(text: string): Record<string, string[]> | undefined {
   try {
-    return storedSchema.safeParse(JSON.parse(text)).data?.answers;
+    return storedAnswersSchema.safeParse(JSON.parse(text)).data?.answers;
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
 import type { RecipientActivity, RecipientRow, RecipientTable, RecipientTableQuery } from '@shared/dashboard';
 import type { Campaign, Db } from '@server/db/schema';
 import { notFound } from '@server/lib/errors';
-import { parseReasons } from '../journey/clicks.service';
+import { parseReasons } from '../clicks/clicks.service';
 import {
   filteredRecipients,
   findRecipient,

@@ -2,6 +2,7 @@
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import { campaignFileSchema } from '@shared/campaign';
+import type { DemoResult } from '@shared/demo';
 import { createUser, findUserId, generatePassword } from '../accounts/accounts.service';
 import { campaignSummaries, importCampaign, requireCampaign } from '../campaigns/campaigns.service';
 import { importMaliciousUrls } from '../malicious-urls/malicious-urls.service';
@@ -20,15 +21,7 @@ import {
 /** The demo tenant's console owner; its password is generated and shown once. */
 export const DEMO_OWNER_EMAIL = 'owner@demo.hookwise.test';
 
-export interface DemoResult {
-  tenantId: string;
-  apiKey: string;
-  /** Sign-in for the console (development data: the password is printed once). */
-  owner: { email: string; password: string };
-  campaignId: string;
-  recipients: { rid: string; url: string }[];
-  pollUrl: string;
-}
+export type { DemoResult };
 
 /** Built from the same services the CLI and the REST API use, so the demo is what they make. */
 export async function createDemo(db: Db, config: Config): Promise<DemoResult> {

@@ -6,51 +6,19 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { CampaignFileInput } from '@shared/campaign';
+import {
+  gophishGroupSchema,
+  type GophishGroup,
+  type GophishImportReport,
+  type GophishPage,
+  type GophishTemplate,
+} from '@shared/gophish';
 import type { RecipientInput } from '../recipients/recipients-csv';
 
-export const gophishTemplateSchema = z.object({
-  name: z.string().max(200).default('GoPhish template'),
-  subject: z.string().max(300).default(''),
-  text: z.string().max(20_000).default(''),
-  html: z.string().max(500_000).default(''),
-  envelope_sender: z.string().max(200).default(''),
-  attachments: z
-    .array(z.object({ name: z.string().default('attachment') }).loose())
-    .nullable()
-    .default([]),
-});
-
-export const gophishPageSchema = z.object({
-  name: z.string().max(200).default('GoPhish page'),
-  html: z.string().max(500_000).default(''),
-  capture_credentials: z.boolean().default(false),
-  capture_passwords: z.boolean().default(false),
-  redirect_url: z.string().max(2048).default(''),
-});
-
-export const gophishTargetSchema = z.object({
-  email: z.string().default(''),
-  first_name: z.string().default(''),
-  last_name: z.string().default(''),
-  position: z.string().default(''),
-});
-
-export const gophishGroupSchema = z.object({
-  name: z.string().default('GoPhish group'),
-  targets: z.array(gophishTargetSchema).max(100_000),
-});
-
-export const importReportSchema = z.object({
-  mapped: z.array(z.string()),
-  dropped: z.array(z.string()),
-  attention: z.array(z.string()),
-});
-export type GophishImportReport = z.infer<typeof importReportSchema>;
-
 export interface GophishExport {
-  template: z.infer<typeof gophishTemplateSchema>;
-  page?: z.infer<typeof gophishPageSchema> | undefined;
-  group?: z.infer<typeof gophishGroupSchema> | undefined;
+  template: GophishTemplate;
+  page?: GophishPage | undefined;
+  group?: GophishGroup | undefined;
 }
 
 /** GoPhish's template fields and what Hookwise writes instead (null: nothing, dropped). */

@@ -1,12 +1,12 @@
 /** POST /api/admin/import/gophish: a GoPhish template, page and group as a draft campaign. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors } from '@shared/admin-api';
+import { gophishImportResultSchema, gophishImportSchema } from '@shared/gophish';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity } from '../admin/admin-schemas';
-import { campaignSummarySchema } from '../campaigns/campaigns.service';
-import { gophishImportSchema, importFromGophish, importReportSchema } from './gophish.service';
+import { adminSecurity } from '../admin/admin-schemas';
+import { importFromGophish } from './gophish.service';
 
 export function gophishRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -23,14 +23,7 @@ export function gophishRoutes(ctx: AppContext) {
           description:
             'report lists what was mapped, dropped (attachments, tracking, capture) and needs attention.',
           body: gophishImportSchema,
-          response: {
-            201: z.object({
-              campaign: campaignSummarySchema,
-              recipients: z.number().int(),
-              report: importReportSchema,
-            }),
-            ...adminErrors,
-          },
+          response: { 201: gophishImportResultSchema, ...adminErrors },
         },
       },
       async (request, reply) =>

@@ -1,7 +1,7 @@
 /** Liveness and readiness: answers ok only after the database answered a ping. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthSchema } from '@shared/health';
 import type { AppContext } from '@server/context';
 import { checkHealth } from './health.service';
 
@@ -9,7 +9,7 @@ export function healthRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app
       .withTypeProvider<ZodTypeProvider>()
-      .get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, () =>
+      .get('/api/health', { schema: { response: { 200: healthSchema } } }, () =>
         checkHealth(ctx.database.db),
       );
   };

@@ -1,26 +1,12 @@
 /**
- * The template document's image beacon: `GET /api/beacon/:rid?g=&wd=&vis=&foc=&mv=&el=`, read
- * into the same click details as POST /api/events. Only enums, flags and durations are read;
- * unknown keys are ignored, so nothing free-text can be stored.
+ * The template document's image beacon (`GET /api/beacon/:rid?…`, its query in @shared/journey)
+ * read into the same click details as POST /api/events.
  */
-import { z } from 'zod';
-import type { EventBody } from '@shared/journey';
-
-const flag = z.enum(['0', '1']);
-const ms = z.coerce.number().int().min(0).max(86_400_000);
-
-export const beaconQuerySchema = z.object({
-  g: z.enum(['none', 'pointer', 'key', 'touch']),
-  wd: flag,
-  vis: ms,
-  foc: flag,
-  mv: flag,
-  el: ms,
-});
+import type { BeaconQuery, EventBody } from '@shared/journey';
 
 type ClickDetails = Extract<EventBody, { type: 'clicked' }>['details'];
 
-export function beaconToClick(query: z.infer<typeof beaconQuerySchema>): ClickDetails {
+export function beaconToClick(query: BeaconQuery): ClickDetails {
   const gesture = query.g === 'none' ? undefined : query.g;
   return {
     reason: gesture ? 'user_gesture' : 'render_beacon',

@@ -1,7 +1,7 @@
 /** SQL for the recipient journey: the recipient behind a rid, its events, its status. */
-import { sql } from 'kysely';
 import type { AttemptKind, EventType } from '@shared/events';
 import { compiledOnce } from '@server/db/compiled-once';
+import { stepReachedSet } from '@server/db/step-reached';
 import type { NewEvent, NewJourneyAttempt, Db } from '@server/db/schema';
 
 const recipientByRid = compiledOnce((db, rid: string) =>
@@ -101,19 +101,6 @@ export async function insertEventOnce(db: Db, event: NewEvent): Promise<boolean>
     event.created_at,
   );
   return Number(result.numAffectedRows ?? 0) > 0;
-}
-
-/**
- * The recipient columns of a step reached: its bit in `steps`, and the status moved forward to
- * it, never back (compared by rank in the same statement).
- */
-export function stepReachedSet(type: EventType, rank: number, bit: number) {
-  const forward = sql<boolean>`status_rank < ${rank}`;
-  return {
-    steps: sql<number>`steps | ${bit}`,
-    status: sql<EventType>`case when ${forward} then ${type} else status end`,
-    status_rank: sql<number>`case when ${forward} then ${rank} else status_rank end`,
-  };
 }
 
 const stepReached = compiledOnce((db, recipientId: string, type: EventType, rank: number, bit: number) =>

@@ -8,31 +8,34 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { campaignDataSchema, type CampaignData } from '@shared/campaign';
-import { eventBodySchema, eventResponseSchema, type EventBody, type EventResponse } from '@shared/journey';
+import {
+  beaconQuerySchema,
+  eventBodySchema,
+  eventResponseSchema,
+  ridParamsSchema,
+  type EventBody,
+  type EventResponse,
+} from '@shared/journey';
 import { JOURNEY_PATHS, LANDING_PATH } from '@shared/routes';
 import type { AppContext } from '@server/context';
 import { isNotFound } from '@server/lib/errors';
 import { perClientLimit } from '@server/plugins/rate-limit';
 import type { AppPage } from '@server/plugins/web-app';
-import { beaconQuerySchema, beaconToClick } from './beacon';
+import { beaconToClick } from './beacon';
 import { serializeCampaignData } from './campaign-data';
-import { requestFacts } from './click-evidence';
-import { clampUserAgent, truncateIp } from './client-ip';
+import { requestFacts } from '../clicks/click-evidence';
+import { clampUserAgent, truncateIp } from '../clicks/client-ip';
+import { recordBeacon, type ClickDetails } from './journey-clicks.service';
+import { recordEvent } from './journey-events.service';
 import {
   campaignData,
   openJourneyPage,
-  recordBeacon,
-  recordEvent,
   templateDocument,
-  type ClickDetails,
   type ClientMeta,
   type OpenedPage,
 } from './journey.service';
 import { LANDING_CSP, TEMPLATE_CSP } from './template';
-
-const ridParams = z.object({ rid: z.string().max(128) });
 
 /**
  * What the journey's routes ask of whatever stands behind a rid: the recipients' journey here,
@@ -52,13 +55,15 @@ export interface JourneySurface {
 }
 
 export function journeyRoutes(ctx: AppContext, page: AppPage) {
+  const { config } = ctx;
+  const { db } = ctx.database;
   const surface: JourneySurface = {
     landingCsp: LANDING_CSP,
-    openPage: (rid, landing, meta) => openJourneyPage(ctx, rid, { landing, meta }),
-    campaignData: (rid) => campaignData(ctx, rid),
-    templateDocument: (rid) => templateDocument(ctx, rid),
-    recordEvent: (body, meta) => recordEvent(ctx, body, meta),
-    recordBeacon: (rid, click, meta) => recordBeacon(ctx, rid, click, meta),
+    openPage: (rid, landing, meta) => openJourneyPage(db, config, rid, { landing, meta }),
+    campaignData: (rid) => campaignData(db, config, rid),
+    templateDocument: (rid) => templateDocument(db, rid),
+    recordEvent: (body, meta) => recordEvent(db, config, body, meta),
+    recordBeacon: (rid, click, meta) => recordBeacon(db, config, rid, click, meta),
   };
   return async (app: FastifyInstance) => journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
 }
@@ -84,7 +89,7 @@ export function journeySurfaceRoutes(
     '/api/campaign/:rid',
     {
       config,
-      schema: { params: ridParams, response: { 200: campaignDataSchema } },
+      schema: { params: ridParamsSchema, response: { 200: campaignDataSchema } },
       // The schema still states the answer (and the OpenAPI document); its check is cached.
       serializerCompiler: () => (data) => serializeCampaignData(data as CampaignData),
     },
@@ -94,7 +99,7 @@ export function journeySurfaceRoutes(
     },
   );
 
-  api.get('/api/template/:rid', { config, schema: { params: ridParams } }, async (request, reply) => {
+  api.get('/api/template/:rid', { config, schema: { params: ridParamsSchema } }, async (request, reply) => {
     const html = await surface.templateDocument(request.params.rid);
     return reply
       .header('Content-Security-Policy', TEMPLATE_CSP)

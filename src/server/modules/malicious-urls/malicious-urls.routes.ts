@@ -1,18 +1,17 @@
 /** /api/admin/malicious-urls: list, import, export (text), remove one. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, noContentSchema, textSchema } from '@shared/admin-api';
+import {
+  maliciousUrlQuerySchema,
+  maliciousUrlsImportedSchema,
+  maliciousUrlsImportSchema,
+  maliciousUrlsSchema,
+} from '@shared/malicious-urls';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity } from '../admin/admin-schemas';
-import {
-  importBodySchema,
-  importMaliciousUrls,
-  importResultSchema,
-  maliciousUrls,
-  maliciousUrlSchema,
-  removeMaliciousUrl,
-} from './malicious-urls.service';
+import { adminSecurity } from '../admin/admin-schemas';
+import { importMaliciousUrls, maliciousUrls, removeMaliciousUrl } from './malicious-urls.service';
 
 const tags = ['malicious URLs'];
 
@@ -28,7 +27,7 @@ export function maliciousUrlRoutes(ctx: AppContext) {
         schema: {
           ...common,
           summary: 'List the malicious-URL database',
-          response: { 200: z.object({ urls: z.array(maliciousUrlSchema) }), ...adminErrors },
+          response: { 200: maliciousUrlsSchema, ...adminErrors },
         },
       },
       async (request) => ({ urls: await maliciousUrls(db, tenantOf(request)) }),
@@ -41,7 +40,7 @@ export function maliciousUrlRoutes(ctx: AppContext) {
           ...common,
           summary: 'Export: one URL per line (the import format)',
           produces: ['text/plain'],
-          response: { 200: z.string(), ...adminErrors },
+          response: { 200: textSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
@@ -57,8 +56,8 @@ export function maliciousUrlRoutes(ctx: AppContext) {
         schema: {
           ...common,
           summary: 'Import URLs (normalised; already known ones are kept)',
-          body: importBodySchema,
-          response: { 200: importResultSchema, ...adminErrors },
+          body: maliciousUrlsImportSchema,
+          response: { 200: maliciousUrlsImportedSchema, ...adminErrors },
         },
       },
       async (request) => importMaliciousUrls(db, tenantOf(request), request.body.urls),
@@ -70,8 +69,8 @@ export function maliciousUrlRoutes(ctx: AppContext) {
         schema: {
           ...common,
           summary: 'Remove one URL',
-          querystring: z.object({ url: z.string().min(1).max(4096) }),
-          response: { 204: z.null(), ...adminErrors },
+          querystring: maliciousUrlQuerySchema,
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,5 @@
 /** The malicious-URL database: import (normalised, all or nothing), export as one URL per line. */
-import { z } from 'zod';
-import { MALICIOUS_URL_SOURCES } from '@shared/malicious-urls';
+import { urlListFileSchema, type MaliciousUrl, type MaliciousUrlsImported } from '@shared/malicious-urls';
 import { badRequest, notFound } from '@server/lib/errors';
 import { nowIso } from '@server/lib/ids';
 import { normaliseAll, normaliseUrl } from '@server/lib/normalise-url';
@@ -13,22 +12,19 @@ import {
   removeReviewedMaliciousUrl,
 } from './malicious-urls.repository';
 import type { Db } from '@server/db/schema';
+import { inTransaction } from '@server/db/transaction';
 
-export const maliciousUrlSchema = z.object({
-  url: z.string(),
-  source: z.enum(MALICIOUS_URL_SOURCES),
-  created_at: z.string(),
-});
-export const importBodySchema = z.object({ urls: z.array(z.string().min(1).max(4096)).min(1).max(100_000) });
-export const importResultSchema = z.object({ received: z.number().int(), added: z.number().int() });
-
-export async function importMaliciousUrls(db: Db, tenantId: string, inputs: string[]) {
+export async function importMaliciousUrls(
+  db: Db,
+  tenantId: string,
+  inputs: string[],
+): Promise<MaliciousUrlsImported> {
   const urls = normaliseAll(inputs, (message) => badRequest(message, 'invalid_url'));
-  const added = await db.transaction().execute((trx) => addMaliciousUrls(trx, tenantId, urls, nowIso()));
+  const added = await inTransaction(db, (trx) => addMaliciousUrls(trx, tenantId, urls, nowIso()));
   return { received: urls.length, added };
 }
 
-export function maliciousUrls(db: Db, tenantId: string) {
+export function maliciousUrls(db: Db, tenantId: string): Promise<MaliciousUrl[]> {
   return listMaliciousUrls(db, tenantId);
 }
 
@@ -44,7 +40,7 @@ export async function removeMaliciousUrl(db: Db, tenantId: string, input: string
  */
 export function parseUrlList(text: string): string[] {
   if (text.trimStart().startsWith('[')) {
-    const parsed = z.array(z.string()).safeParse(safeJson(text));
+    const parsed = urlListFileSchema.safeParse(safeJson(text));
     if (!parsed.success)
       throw badRequest('Invalid URL list: expected a JSON array of strings', 'invalid_url');
     return parsed.data;

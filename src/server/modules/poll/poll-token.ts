@@ -5,19 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
+import { pollClaimsSchema, type PollClaims } from '@shared/poll';
 import { unauthorized } from '@server/lib/errors';
 
-export const pollClaimsSchema = z.object({
-  urls: z.record(z.string().min(1).max(4096), z.boolean()),
-  tid: z.string().min(1).max(100),
-  exp: z.number(),
-  iat: z.number().optional(),
-  jti: z.string().min(1).max(200),
-  sub: z.string().max(200).optional(),
-});
-
-export type PollClaims = z.infer<typeof pollClaimsSchema>;
+export type { PollClaims };
 
 const encoder = new TextEncoder();
 

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '@server/db/database';
 import type { PollDecision } from '@shared/poll';
 import { compiledOnce } from '@server/db/compiled-once';
-import type { Database, NewUrlReview, Db } from '@server/db/schema';
+import type { NewUrlReview, Db } from '@server/db/schema';
 
 /**
  * Holds decisions on this URL back until `trx` ends, so the seq each one gets (and the
@@ -14,11 +14,7 @@ import type { Database, NewUrlReview, Db } from '@server/db/schema';
  * an FP can miss a TP's row that is not committed yet. SQLite needs none: one writer at a time
  * (Kysely's single connection in a process, the write lock across processes).
  */
-export async function lockUrlForDecision(
-  trx: Db,
-  tenantId: string,
-  url: string,
-): Promise<void> {
+export async function lockUrlForDecision(trx: Db, tenantId: string, url: string): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return;
   // A hash collision between two URLs only makes them wait for each other.
   await sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId} ${url}`}, 0))`.execute(trx);

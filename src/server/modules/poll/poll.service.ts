@@ -21,6 +21,7 @@ import {
 } from './poll.repository';
 import { verifyPollToken, type PollClaims } from './poll-token';
 import type { Db } from '@server/db/schema';
+import { inTransaction } from '@server/db/transaction';
 
 export interface RecordedDecision {
   url: string;
@@ -42,7 +43,7 @@ export async function recordDecision(
     throw forbidden('This URL is not part of the token', 'url_not_in_token');
   }
   if (!(await tenantExists(db, claims.tid))) throw unauthorized('The token is not valid', 'token_invalid');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockUrlForDecision(trx, claims.tid, input.url);
     // Shown to people only: the clocks of two instances need not agree, so seq sets the order.
     const at = nowIso();

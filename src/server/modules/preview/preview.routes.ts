@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { previewRequestSchema, previewSchema } from '@shared/admin-api';
-import { z } from 'zod';
+import { adminErrors, idParamsSchema, previewRequestSchema, previewSchema } from '@shared/admin-api';
+import { emailDocumentQuerySchema } from '@shared/sending';
 import type { AppContext } from '@server/context';
 import { perClientLimit } from '@server/plugins/rate-limit';
 import type { AppPage } from '@server/plugins/web-app';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { journeySurfaceRoutes, type JourneySurface } from '../journey/journey.routes';
 import { TEMPLATE_CSP } from '../journey/template';
 import { EMAIL_DOCUMENT_CSP, emailPreviewDocument } from '../sending/email-preview.service';
@@ -41,7 +41,7 @@ export function previewAdminRoutes(ctx: AppContext) {
           summary: 'Preview a campaign in one language, recording nothing',
           description:
             'Previews the stored campaign file, or `content` (an unsaved campaign file, validated like an import). The pages open on the admin listener for an hour.',
-          params: campaignParams,
+          params: idParamsSchema,
           body: previewRequestSchema,
           response: { 201: previewSchema, ...adminErrors },
         },
@@ -62,11 +62,11 @@ export function previewJourneyRoutes(ctx: AppContext, page: AppPage) {
   const surface: JourneySurface = {
     // The console shows the landing page in a frame of its own origin.
     landingCsp: TEMPLATE_CSP,
-    openPage: (rid, landing) => openPreviewPage(ctx, rid, landing),
-    campaignData: (rid) => previewCampaignData(ctx, rid),
-    templateDocument: (rid) => previewTemplateDocument(ctx, rid),
-    recordEvent: (body) => previewEvent(ctx, body),
-    recordBeacon: (rid) => previewBeacon(ctx, rid),
+    openPage: (rid, landing) => openPreviewPage(ctx.database.db, rid, landing),
+    campaignData: (rid) => previewCampaignData(ctx.database.db, ctx.config, rid),
+    templateDocument: (rid) => previewTemplateDocument(ctx.database.db, rid),
+    recordEvent: (body) => previewEvent(ctx.database.db, body),
+    recordBeacon: (rid) => previewBeacon(ctx.database.db, rid),
   };
   return async (app: FastifyInstance) => {
     journeySurfaceRoutes(app, surface, page, perClientLimit(ctx.config));
@@ -82,7 +82,7 @@ function emailDocumentRoute(app: FastifyInstance, ctx: AppContext) {
       config: perClientLimit(ctx.config),
       schema: {
         hide: true,
-        querystring: z.object({ rid: z.string().max(100), recipient: z.string().max(100).optional() }),
+        querystring: emailDocumentQuerySchema,
       },
     },
     async (request, reply) => {

@@ -6,13 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
-import type { Preview, previewRequestSchema } from '@shared/admin-api';
+import type { Preview, PreviewRequest } from '@shared/admin-api';
 import { campaignFileSchema, type CampaignData, type CampaignFile } from '@shared/campaign';
 import { EVENT_TYPES, furthestStatus, type EventType } from '@shared/events';
 import type { EventBody, EventResponse, Progress } from '@shared/journey';
 import { PHISH_STEPS, type PhishStep } from '@shared/routes';
-import type { AppContext } from '@server/context';
+import type { Config } from '@server/config';
 import type { PreviewRow, Db } from '@server/db/schema';
 import { badRequest, notFound } from '@server/lib/errors';
 import { RID_PATTERN } from '@server/lib/ids';
@@ -27,8 +26,6 @@ import { deleteExpiredPreviews, findOpenPreview, insertPreview } from './preview
 
 export const PREVIEW_RID_PREFIX = 'pv_';
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
-
-export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 /** A recognisable prefix, then 24 random bytes (192 bits): 35 characters, within RID_PATTERN. */
 const newPreviewRid = () => PREVIEW_RID_PREFIX + randomBytes(24).toString('base64url');
@@ -135,21 +132,21 @@ function advance(rid: string, type: EventType, score?: number): Progress {
 }
 
 /** The page language of a preview page: the preview's. */
-export async function openPreviewPage(ctx: AppContext, rid: string, landing: boolean): Promise<OpenedPage> {
-  const { row, content } = await loadPreview(ctx.database.db, rid);
+export async function openPreviewPage(db: Db, rid: string, landing: boolean): Promise<OpenedPage> {
+  const { row, content } = await loadPreview(db, rid);
   if (!landing) return { language: row.language_code };
   advance(rid, 'visited');
   return { language: row.language_code, template: landingDocument(content, rid) };
 }
 
-export async function previewTemplateDocument(ctx: AppContext, rid: string): Promise<string> {
-  const html = (await loadPreview(ctx.database.db, rid)).content.phishing.template_html;
+export async function previewTemplateDocument(db: Db, rid: string): Promise<string> {
+  const html = (await loadPreview(db, rid)).content.phishing.template_html;
   if (!html) throw notFound();
   return renderTemplate(html);
 }
 
-export async function previewCampaignData(ctx: AppContext, rid: string): Promise<CampaignData> {
-  const { row, content } = await loadPreview(ctx.database.db, rid);
+export async function previewCampaignData(db: Db, config: Config, rid: string): Promise<CampaignData> {
+  const { row, content } = await loadPreview(db, rid);
   const reader = {
     rid,
     campaignId: row.campaign_id,
@@ -158,7 +155,7 @@ export async function previewCampaignData(ctx: AppContext, rid: string): Promise
     language: row.language_code,
     firstName: '',
   };
-  return buildCampaignData(reader, content, progressOf(rid), ctx.config);
+  return buildCampaignData(reader, content, progressOf(rid), config);
 }
 
 /**
@@ -166,8 +163,8 @@ export async function previewCampaignData(ctx: AppContext, rid: string): Promise
  * always false): a questionnaire gets its real score and localised result. Nothing is refused
  * for order: the operator may open any page first, the completed page too.
  */
-export async function previewEvent(ctx: AppContext, body: EventBody): Promise<EventResponse> {
-  const { content } = await loadPreview(ctx.database.db, body.rid);
+export async function previewEvent(db: Db, body: EventBody): Promise<EventResponse> {
+  const { content } = await loadPreview(db, body.rid);
   if (body.type === 'questionnaire_completed') {
     validateAnswers(content.questionnaire, body.details.answers);
     const result = scoreAnswers(content.questionnaire, content.gamification.pass_mark, body.details.answers);
@@ -182,7 +179,7 @@ export async function previewEvent(ctx: AppContext, body: EventBody): Promise<Ev
 }
 
 /** The template's beacon: the preview's progress moves to `clicked`, nothing else. */
-export async function previewBeacon(ctx: AppContext, rid: string): Promise<void> {
-  await loadPreview(ctx.database.db, rid);
+export async function previewBeacon(db: Db, rid: string): Promise<void> {
+  await loadPreview(db, rid);
   advance(rid, 'clicked');
 }

@@ -5,8 +5,8 @@
  * operator can fix the file and import again without losing or doubling anyone.
  */
 import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
-import { LANGUAGE_CODES, type LanguageCode } from '@shared/languages';
+import type { LanguageCode } from '@shared/languages';
+import { recipientCsvRowSchema } from '@shared/recipients-csv';
 import { badRequest } from '@server/lib/errors';
 
 export interface RecipientInput {
@@ -30,39 +30,6 @@ export interface ExistingIdentities {
   personIds: ReadonlySet<string>;
 }
 
-const emptyToNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-const rowSchema = z.object({
-  email: z.preprocess(emptyToNull, z.email('invalid email address').max(320).toLowerCase().nullable()),
-  person_id: z.preprocess(
-    emptyToNull,
-    z.string().max(200, 'person_id longer than 200 characters').nullable(),
-  ),
-  first_name: z.preprocess(
-    emptyToNull,
-    z.string().max(100, 'first_name longer than 100 characters').nullable(),
-  ),
-  last_name: z.preprocess(
-    emptyToNull,
-    z.string().max(100, 'last_name longer than 100 characters').nullable(),
-  ),
-  department: z.preprocess(
-    (value) => (typeof value === 'string' ? emptyToNull(value.trim()) : null),
-    z.string().max(200, 'department longer than 200 characters').nullable(),
-  ),
-  language_code: z.preprocess(
-    (value) => (typeof value === 'string' ? emptyToNull(value.toLowerCase()) : null),
-    z.enum(LANGUAGE_CODES, { error: 'unknown language code' }).nullable(),
-  ),
-  sent_at: z.preprocess(
-    emptyToNull,
-    z.iso
-      .datetime({ offset: true, error: 'not an ISO 8601 time, e.g. 2026-12-01T09:00:00Z' })
-      .transform((value) => new Date(value).toISOString())
-      .nullable(),
-  ),
-});
-
 interface CsvRecord {
   record: Record<string, string | undefined>;
   info: { lines: number };
@@ -76,7 +43,7 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
   const seenPerson = new Map<string, number>();
   for (const { record, info } of records) {
     const line = info.lines;
-    const parsed = rowSchema.safeParse({
+    const parsed = recipientCsvRowSchema.safeParse({
       email: record.email,
       person_id: record.person_id,
       first_name: record.first_name,

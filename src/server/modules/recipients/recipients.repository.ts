@@ -21,7 +21,6 @@ export async function existingIdentities(db: Db, tenantId: string, campaignId: s
   };
 }
 
-
 export function listRecipientLinks(db: Db, tenantId: string, campaignId: string) {
   const query = db
     .selectFrom('recipients')

@@ -1,16 +1,25 @@
 /** /api/admin/campaigns/:id/recipients (CSV import, list, remove) and /links (JSON and mail-merge CSV). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { recipientPageSchema } from '@shared/admin-api';
+import {
+  adminErrors,
+  campaignRecipientParamsSchema,
+  errorSchema,
+  idParamsSchema,
+  importReportSchema,
+  noContentSchema,
+  recipientLinksSchema,
+  recipientPageSchema,
+  recipientsCsvSchema,
+  recipientsQuerySchema,
+  textSchema,
+} from '@shared/admin-api';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity, campaignParams, errorSchema } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import {
   importRecipients,
-  importReportSchema,
-  linkSchema,
   linksCsv,
   recipientLinks,
   recipientPage,
@@ -36,8 +45,8 @@ export function recipientRoutes(ctx: AppContext) {
           summary:
             'Import recipients from CSV (email or person_id, first_name, language, department, sent_at)',
           consumes: ['text/csv'],
-          params: campaignParams,
-          body: z.string().min(1, 'the CSV is empty'),
+          params: idParamsSchema,
+          body: recipientsCsvSchema,
           response: { 200: importReportSchema, 409: errorSchema, ...adminErrors },
         },
       },
@@ -54,12 +63,8 @@ export function recipientRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: "A page of the campaign's recipients, searched by email, name, person id or department",
-          params: campaignParams,
-          querystring: z.object({
-            q: z.string().trim().max(200).optional(),
-            offset: z.coerce.number().int().min(0).default(0),
-            limit: z.coerce.number().int().min(1).max(500).default(50),
-          }),
+          params: idParamsSchema,
+          querystring: recipientsQuerySchema,
           response: { 200: recipientPageSchema, ...adminErrors },
         },
       },
@@ -77,8 +82,8 @@ export function recipientRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Remove a recipient and what was recorded for them',
-          params: campaignParams.extend({ recipientId: z.string().min(1).max(100) }),
-          response: { 204: z.null(), ...adminErrors },
+          params: campaignRecipientParamsSchema,
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
@@ -95,8 +100,8 @@ export function recipientRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Per-recipient links',
-          params: campaignParams,
-          response: { 200: z.object({ links: z.array(linkSchema) }), ...adminErrors },
+          params: idParamsSchema,
+          response: { 200: recipientLinksSchema, ...adminErrors },
         },
       },
       async (request) => {
@@ -113,8 +118,8 @@ export function recipientRoutes(ctx: AppContext) {
           security: adminSecurity,
           summary: 'Per-recipient links as a mail-merge CSV (email, first_name, link, …)',
           produces: ['text/csv'],
-          params: campaignParams,
-          response: { 200: z.string(), ...adminErrors },
+          params: idParamsSchema,
+          response: { 200: textSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
 /** Recipient import, the console's list and removal, and link export, shared by the REST API and the CLI. */
 import { stringify } from 'csv-stringify/sync';
-import { importReportSchema, linkSchema, type ImportReport, type RecipientLink } from '@shared/admin-api';
+import type { ImportReport, RecipientLink, RecipientPage, RecipientsQuery } from '@shared/admin-api';
 import type { Campaign, Db } from '@server/db/schema';
 import { conflict, notFound } from '@server/lib/errors';
 import { newId, newRid, nowIso } from '@server/lib/ids';
@@ -12,14 +12,13 @@ import {
   listRecipientLinks,
   pageRecipients,
 } from './recipients.repository';
-
-export { importReportSchema, linkSchema, type ImportReport, type RecipientLink };
+import { inTransaction } from '@server/db/transaction';
 
 export async function importRecipients(db: Db, campaign: Campaign, csv: string): Promise<ImportReport> {
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
   const existing = await existingIdentities(db, campaign.tenant_id, campaign.id);
   const { accepted, rejected, rows } = parseRecipientsCsv(csv, existing);
-  await db.transaction().execute((trx) => addRecipients(trx, campaign, accepted));
+  await inTransaction(db, (trx) => addRecipients(trx, campaign, accepted));
   return { rows, accepted: accepted.length, rejected };
 }
 
@@ -70,11 +69,7 @@ export function linksCsv(links: RecipientLink[]): string {
 }
 
 /** A page of the campaign's recipients for the console, searched by `q`. */
-export function recipientPage(
-  db: Db,
-  campaign: Campaign,
-  page: { q?: string | undefined; offset: number; limit: number },
-) {
+export function recipientPage(db: Db, campaign: Campaign, page: RecipientsQuery): Promise<RecipientPage> {
   return pageRecipients(db, campaign.id, page).then((found) => ({
     ...found,
     offset: page.offset,
@@ -84,6 +79,6 @@ export function recipientPage(
 
 /** Removes a recipient with their events and visits (a mistaken address, someone who left). */
 export async function removeRecipient(db: Db, campaign: Campaign, recipientId: string) {
-  const removed = await db.transaction().execute((trx) => deleteRecipient(trx, campaign.id, recipientId));
+  const removed = await inTransaction(db, (trx) => deleteRecipient(trx, campaign.id, recipientId));
   if (!removed) throw notFound();
 }

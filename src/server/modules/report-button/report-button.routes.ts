@@ -5,12 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { reportMessageSchema } from '@shared/report-button';
 import type { AppContext } from '@server/context';
 import { perClientLimit } from '@server/plugins/rate-limit';
 import { reportMessage } from './report-button.service';
-
-const rid = z.object({ rid: z.string().min(1).max(128) });
 
 export function reportButtonRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -18,7 +16,7 @@ export function reportButtonRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post('/api/report', { config, schema: { body: rid } }, async (request, reply) => {
+    r.post('/api/report', { config, schema: { body: reportMessageSchema } }, async (request, reply) => {
       await reportMessage(db, request.body.rid);
       return reply.status(204).header('Cache-Control', 'no-store').send();
     });
@@ -29,7 +27,7 @@ export function reportButtonRoutes(ctx: AppContext) {
         url: '/report',
         config,
         exposeHeadRoute: false,
-        schema: { querystring: rid },
+        schema: { querystring: reportMessageSchema },
         handler: async (request, reply) => {
           await reportMessage(db, request.query.rid);
           return reply.status(204).header('Cache-Control', 'no-store').send();

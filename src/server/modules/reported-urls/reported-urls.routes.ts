@@ -1,18 +1,17 @@
 /** /api/admin/reports: intake of URLs users reported, the list (optionally pending only), dismiss. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, idParamsSchema, noContentSchema } from '@shared/admin-api';
+import {
+  reportedUrlsAddedSchema,
+  reportedUrlsQuerySchema,
+  reportedUrlsSchema,
+  reportUrlsSchema,
+} from '@shared/reported-urls';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity, queryFlag } from '../admin/admin-schemas';
-import {
-  dismissReportedUrl,
-  reportBodySchema,
-  reportedSchema,
-  reportedUrls,
-  reportedUrlSchema,
-  reportUrls,
-} from './reported-urls.service';
+import { adminSecurity } from '../admin/admin-schemas';
+import { dismissReportedUrl, reportedUrls, reportUrls } from './reported-urls.service';
 
 const tags = ['reported URLs'];
 
@@ -28,8 +27,8 @@ export function reportedUrlRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Report URLs (normalised; a URL reported again counts up)',
-          body: reportBodySchema,
-          response: { 200: reportedSchema, ...adminErrors },
+          body: reportUrlsSchema,
+          response: { 200: reportedUrlsAddedSchema, ...adminErrors },
         },
       },
       async (request) => reportUrls(db, tenantOf(request), request.body),
@@ -42,8 +41,8 @@ export function reportedUrlRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'List reported URLs',
-          querystring: z.object({ pending: queryFlag.describe('true: only URLs no reviewer decided on') }),
-          response: { 200: z.object({ reports: z.array(reportedUrlSchema) }), ...adminErrors },
+          querystring: reportedUrlsQuerySchema,
+          response: { 200: reportedUrlsSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -58,8 +57,8 @@ export function reportedUrlRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Dismiss a reported URL',
-          params: z.object({ id: z.string().min(1).max(100) }),
-          response: { 204: z.null(), ...adminErrors },
+          params: idParamsSchema,
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

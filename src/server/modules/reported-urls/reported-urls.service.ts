@@ -1,6 +1,5 @@
 /** Reported-URL intake shared by the REST API and `hookwise reports add`. */
-import { z } from 'zod';
-import { reportedUrlSchema } from '@shared/reported-urls';
+import type { ReportedUrl, ReportedUrlsAdded, ReportUrlsBody } from '@shared/reported-urls';
 import { badRequest, notFound } from '@server/lib/errors';
 import { nowIso } from '@server/lib/ids';
 import { normaliseAll } from '@server/lib/normalise-url';
@@ -13,29 +12,17 @@ import {
   recordReport,
 } from './reported-urls.repository';
 import type { Db } from '@server/db/schema';
-
-export const reportBodySchema = z.object({
-  urls: z.array(z.string().min(1).max(4096)).min(1).max(1000),
-  reporter: z.string().trim().min(1).max(200).optional(),
-});
-
-export { reportedUrlSchema };
-
-export const reportedSchema = z.object({
-  reported: z.array(
-    z.object({ id: z.string(), url: z.string(), report_count: z.number().int(), new: z.boolean() }),
-  ),
-});
+import { inTransaction } from '@server/db/transaction';
 
 export async function reportUrls(
   db: Db,
   tenantId: string,
-  input: z.infer<typeof reportBodySchema>,
-): Promise<z.infer<typeof reportedSchema>> {
+  input: ReportUrlsBody,
+): Promise<ReportedUrlsAdded> {
   // All or nothing: one bad URL rejects the request before anything is recorded.
   const urls = normaliseAll(input.urls, (message) => badRequest(message, 'invalid_url'));
   const at = nowIso();
-  const reported = await db.transaction().execute(async (trx) => {
+  const reported = await inTransaction(db, async (trx) => {
     const rows = [];
     for (const url of urls) rows.push(await recordReport(trx, tenantId, url, input.reporter ?? null, at));
     return rows;
@@ -49,7 +36,11 @@ export async function reportUrls(
   };
 }
 
-export function reportedUrls(db: Db, tenantId: string, options: { pending: boolean }) {
+export function reportedUrls(
+  db: Db,
+  tenantId: string,
+  options: { pending: boolean },
+): Promise<ReportedUrl[]> {
   return listReportedUrls(db, tenantId, options);
 }
 
@@ -71,7 +62,7 @@ export async function pendingUrlsForReview(db: Db, tenantId: string): Promise<st
 }
 
 export async function dismissReportedUrl(db: Db, tenantId: string, id: string) {
-  const deleted = await db.transaction().execute((trx) => deleteReportedUrl(trx, tenantId, id));
+  const deleted = await inTransaction(db, (trx) => deleteReportedUrl(trx, tenantId, id));
   if (!deleted) throw notFound();
 }
 

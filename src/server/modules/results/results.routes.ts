@@ -1,27 +1,15 @@
 /** /api/admin/campaigns/:id/results: funnel and per-recipient status, as JSON or CSV. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, idParamsSchema, textSchema } from '@shared/admin-api';
+import { resultsCsvQuerySchema, resultsQuerySchema, resultsSchema } from '@shared/results';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity, campaignParams, queryFlag } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
-import { campaignResults, resultsCsv, resultsSchema } from './results.service';
+import { campaignResults, resultsCsv } from './results.service';
 
 const tags = ['results'];
-const querystring = z.object({
-  pseudonymise: queryFlag.describe('true: no email, person_id or name; a stable pseudonym instead'),
-});
-const pagedQuerystring = querystring.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .optional()
-    .describe('recipients per page; all when absent'),
-  offset: z.coerce.number().int().min(0).default(0).describe('recipients to skip'),
-});
 
 export function resultRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -36,8 +24,8 @@ export function resultRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Funnel and per-recipient status with times',
-          params: campaignParams,
-          querystring: pagedQuerystring,
+          params: idParamsSchema,
+          querystring: resultsQuerySchema,
           response: { 200: resultsSchema, ...adminErrors },
         },
       },
@@ -57,9 +45,9 @@ export function resultRoutes(ctx: AppContext) {
           security: adminSecurity,
           summary: 'Per-recipient status with times as CSV',
           produces: ['text/csv'],
-          params: campaignParams,
-          querystring,
-          response: { 200: z.string(), ...adminErrors },
+          params: idParamsSchema,
+          querystring: resultsCsvQuerySchema,
+          response: { 200: textSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

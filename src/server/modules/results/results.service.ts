@@ -5,11 +5,10 @@
  */
 import { createHmac } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { z } from 'zod';
 import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
-import { LANGUAGE_CODES } from '@shared/languages';
-import { EVENT_TYPES, furthestStatus, RECIPIENT_STATUSES, stepBit, type EventType } from '@shared/events';
-import { parseReasons } from '../journey/clicks.service';
+import { EVENT_TYPES, furthestStatus, stepBit, type EventType } from '@shared/events';
+import type { Results } from '@shared/results';
+import { parseReasons } from '../clicks/clicks.service';
 import type { Db } from '@server/db/schema';
 import type { Campaign } from '@server/db/schema';
 import {
@@ -23,75 +22,6 @@ import {
   type ResultsPage,
 } from './results.repository';
 
-const funnelShape = Object.fromEntries(EVENT_TYPES.map((type) => [type, z.number().int()])) as Record<
-  EventType,
-  z.ZodNumber
->;
-
-export const funnelSchema = z.object({
-  recipients: z.number().int(),
-  ...funnelShape,
-  submit_attempted: z
-    .number()
-    .int()
-    .describe('pressed the phishing page submit, also with every field empty; submitted counts entered data'),
-  average_score: z.number().nullable().describe('mean questionnaire score, null before any'),
-});
-
-const timeShape = Object.fromEntries(
-  EVENT_TYPES.map((type) => [`${type}_at`, z.string().nullable()]),
-) as Record<`${EventType}_at`, z.ZodNullable<z.ZodString>>;
-
-export const recipientResultSchema = z.object({
-  pseudonym: z.string().optional(),
-  email: z.string().nullable().optional(),
-  person_id: z.string().nullable().optional(),
-  first_name: z.string().nullable().optional(),
-  language_code: z.enum(LANGUAGE_CODES).nullable(),
-  status: z.enum(RECIPIENT_STATUSES).describe('furthest step reached, or created'),
-  ...timeShape,
-  score: z.number().nullable().describe('the latest questionnaire attempt'),
-  sent_at: z.string().nullable().describe('when the message was sent, when known'),
-  reported_at: z
-    .string()
-    .nullable()
-    .describe('when the recipient reported the message (also after clicking)'),
-  seconds_to_report: z.number().nullable().describe('from sent_at to reported_at, when both are known'),
-  verdict: z.enum(CLICK_VERDICTS).nullable().describe('how the visits were judged; null before any visit'),
-  verdict_reasons: z.array(z.string()).describe('why, e.g. ["navigator.webdriver", "4.1 s after send"]'),
-  questionnaire_attempts: z.number().int().describe('the first attempt and each retake'),
-});
-
-const verdictShape = Object.fromEntries(CLICK_VERDICTS.map((v) => [v, z.number().int()])) as Record<
-  ClickVerdict,
-  z.ZodNumber
->;
-
-export const verdictsSchema = z.object({
-  ...verdictShape,
-  not_visited: z.number().int().describe('recipients with no visit judged'),
-  filtered_visits: z.number().int().describe('visits judged automated, which clicked does not count'),
-});
-
-export const reportingSchema = z.object({
-  sent: z.number().int().describe('recipients whose message was sent (sent_at known)'),
-  reported: z.number().int().describe('recipients who reported the message, also after clicking'),
-  report_rate: z.number().nullable().describe('reported / sent, 0–1; null before any message was sent'),
-  median_seconds_to_report: z.number().nullable(),
-});
-
-export const resultsSchema = z.object({
-  campaign_id: z.string(),
-  campaign_name: z.string(),
-  pseudonymised: z.boolean(),
-  funnel: funnelSchema,
-  verdicts: verdictsSchema.describe('clicked counts human and likely_human recipients only'),
-  reporting: reportingSchema,
-  recipients: z.array(recipientResultSchema),
-});
-export type Results = z.infer<typeof resultsSchema>;
-export type RecipientResult = z.infer<typeof recipientResultSchema>;
-
 export interface ResultsOptions {
   pseudonymise: boolean;
   /** Keys the pseudonyms (config PSEUDONYM_KEY): the same key gives the same pseudonym in every export. */
@@ -100,7 +30,7 @@ export interface ResultsOptions {
   page?: ResultsPage;
 }
 
-export async function campaignResults(db: Db, campaign: Campaign, options: ResultsOptions) {
+export async function campaignResults(db: Db, campaign: Campaign, options: ResultsOptions): Promise<Results> {
   const [{ recipients, byType, average }, rows, submitAttempted, byVerdict, filtered, reports] =
     await Promise.all([
       funnelCounts(db, campaign.tenant_id, campaign.id),

@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, idParamsSchema, noContentSchema } from '@shared/admin-api';
 import {
+  decisionHistoryQuerySchema,
   decisionHistorySchema,
   mintedReviewerLinkSchema,
   mintReviewerLinkSchema,
@@ -14,7 +15,7 @@ import {
 } from '@shared/dashboard';
 import type { AppContext } from '@server/context';
 import { principalOf, tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { decisionHistory } from '../poll/poll.service';
 import { mintReviewerLink, reviewerLinks, revokeReviewerLink } from './reviewers.service';
 
@@ -74,8 +75,8 @@ export function reviewerRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Revoke a reviewer link: its token is refused from now on, on every instance',
-          params: z.object({ id: z.string().min(1).max(100) }),
-          response: { 204: z.null(), ...adminErrors },
+          params: idParamsSchema,
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
@@ -92,7 +93,7 @@ export function reviewerRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: "One reported URL's decisions, oldest first",
-          querystring: z.object({ url: z.string().min(1).max(4096) }),
+          querystring: decisionHistoryQuerySchema,
           response: { 200: decisionHistorySchema, ...adminErrors },
         },
       },

@@ -28,6 +28,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from './schedule';
 import { parseHeaders, smtpSettings } from './sending-profiles.service';
 import { findProfilesByIds } from './sending.repository';
 import { smtpClient, SmtpFailure, type SmtpClient } from './smtp-transport';
+import { inTransaction } from '@server/db/transaction';
 
 const BATCH = 10;
 const MINUTE = 60_000;
@@ -100,9 +101,9 @@ export function outboxWorker(
         headers: parseHeaders(profile.headers),
       });
       const at = nowIso();
-      await db
-        .transaction()
-        .execute((trx) => markSent(trx, { ...settled, recipientId: message.recipient_id }, reply, at));
+      await inTransaction(db, (trx) =>
+        markSent(trx, { ...settled, recipientId: message.recipient_id }, reply, at),
+      );
     } catch (error) {
       const failure = error instanceof SmtpFailure ? error : new SmtpFailure(String(error), false);
       const giveUp = failure.permanent || message.attempts >= MAX_ATTEMPTS;
@@ -137,7 +138,7 @@ export function outboxWorker(
       leaseUntil: new Date(now + config.sending.leaseSeconds * 1000).toISOString(),
       skipLocked: ctx.database.dialect === 'postgres',
     };
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const claimed: Awaited<ReturnType<typeof claimDue>> = [];
       const atRate: string[] = [];
       let until: number | null = null;

@@ -5,18 +5,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, idParamsSchema } from '@shared/admin-api';
 import {
   emailPreviewRequestSchema,
   emailPreviewSchema,
   sendingPlanSchema,
   sendingProfileInputSchema,
   sendingProfileSchema,
+  sendingProfilesSchema,
   sendingProgressSchema,
+  testMessageReplySchema,
+  testMessageSchema,
 } from '@shared/sending';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity, campaignParams } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { emailPreview } from './email-preview.service';
 import {
@@ -31,7 +34,6 @@ import {
 import { cancelSending, pauseSending, resumeSending, sendingProgress, startSending } from './sending.service';
 
 const tags = ['sending'];
-const progress = { 200: sendingProgressSchema, ...adminErrors };
 
 export function sendingRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -46,7 +48,7 @@ export function sendingRoutes(ctx: AppContext) {
         schema: {
           ...base,
           summary: 'List sending profiles (passwords never shown)',
-          response: { 200: z.object({ profiles: z.array(sendingProfileSchema) }), ...adminErrors },
+          response: { 200: sendingProfilesSchema, ...adminErrors },
         },
       },
       async (request) => ({ profiles: await sendingProfiles(db, tenantOf(request)) }),
@@ -73,7 +75,7 @@ export function sendingRoutes(ctx: AppContext) {
         schema: {
           ...base,
           summary: 'One sending profile',
-          params: campaignParams,
+          params: idParamsSchema,
           response: { 200: sendingProfileSchema, ...adminErrors },
         },
       },
@@ -87,7 +89,7 @@ export function sendingRoutes(ctx: AppContext) {
         schema: {
           ...base,
           summary: 'Replace a sending profile (password: omitted keeps it, null removes it)',
-          params: campaignParams,
+          params: idParamsSchema,
           body: sendingProfileInputSchema,
           response: { 200: sendingProfileSchema, ...adminErrors },
         },
@@ -99,7 +101,7 @@ export function sendingRoutes(ctx: AppContext) {
       '/api/admin/sending-profiles/:id',
       {
         config: { audit: 'sending_profile.delete' },
-        schema: { ...base, summary: 'Remove a sending profile no sending uses', params: campaignParams },
+        schema: { ...base, summary: 'Remove a sending profile no sending uses', params: idParamsSchema },
       },
       async (request, reply) => {
         await removeProfile(db, tenantOf(request), request.params.id);
@@ -114,9 +116,9 @@ export function sendingRoutes(ctx: AppContext) {
         schema: {
           ...base,
           summary: 'Send a test message through the profile; answers with the relay’s reply',
-          params: campaignParams,
-          body: z.object({ to: z.email() }),
-          response: { 200: z.object({ reply: z.string() }), ...adminErrors },
+          params: idParamsSchema,
+          body: testMessageSchema,
+          response: { 200: testMessageReplySchema, ...adminErrors },
         },
       },
       async (request) => sendTestMessage(db, config, tenantOf(request), request.params.id, request.body.to),
@@ -136,7 +138,7 @@ export function sendingRoutes(ctx: AppContext) {
             'Renders the stored campaign file, or `content` (an unsaved one, validated like an import), ' +
             'with the renderer the outbox sends with, for `recipient_id` (default: the first recipient, ' +
             'else a sample person). `{{link}}` gets a placeholder rid, so opening it records nothing.',
-          params: campaignParams,
+          params: idParamsSchema,
           body: emailPreviewRequestSchema,
           response: { 200: emailPreviewSchema, ...adminErrors },
         },
@@ -151,8 +153,8 @@ export function sendingRoutes(ctx: AppContext) {
         schema: {
           ...base,
           summary: "A campaign's sending progress",
-          params: campaignParams,
-          response: progress,
+          params: idParamsSchema,
+          response: { 200: sendingProgressSchema, ...adminErrors },
         },
       },
       async (request) => sendingProgress(db, await requireCampaign(db, tenantOf(request), request.params.id)),
@@ -168,9 +170,9 @@ export function sendingRoutes(ctx: AppContext) {
           description:
             'The messages go out from starts_at (never before the campaign starts), at most rate_per_minute, ' +
             'spread over spread_minutes, inside the window. Calling it again queues recipients added since.',
-          params: campaignParams,
+          params: idParamsSchema,
           body: sendingPlanSchema,
-          response: progress,
+          response: { 200: sendingProgressSchema, ...adminErrors },
         },
       },
       async (request) =>
@@ -194,8 +196,8 @@ export function sendingRoutes(ctx: AppContext) {
           schema: {
             ...base,
             summary: `${action[0]?.toUpperCase()}${action.slice(1)} the sending`,
-            params: campaignParams,
-            response: progress,
+            params: idParamsSchema,
+            response: { 200: sendingProgressSchema, ...adminErrors },
           },
         },
         async (request) => run(await requireCampaign(db, tenantOf(request), request.params.id)),

@@ -24,6 +24,7 @@ import {
 import { clockMinutes, dueTimes, intervalMs, type Schedule } from './schedule';
 import { domainOf, requireProfile } from './sending-profiles.service';
 import { findSending, setSendingState, upsertSending } from './sending.repository';
+import { inTransaction } from '@server/db/transaction';
 
 export async function startSending(
   db: Db,
@@ -46,7 +47,7 @@ export async function startSending(
     campaign.starts_at ? Date.parse(campaign.starts_at) : 0,
   );
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await upsertSending(trx, {
       campaign_id: campaign.id,
       tenant_id: campaign.tenant_id,
@@ -121,7 +122,7 @@ export async function pauseSending(db: Db, campaign: Campaign) {
 
 /** Resumes where it stopped: the queued messages are planned again from now, at the same pace. */
 export async function resumeSending(db: Db, config: Config, campaign: Campaign) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (!(await setSendingState(trx, campaign.id, ['paused'], 'running', null))) {
       throw conflict('The sending is not paused', 'campaign_not_running');
     }
@@ -133,7 +134,7 @@ export async function resumeSending(db: Db, config: Config, campaign: Campaign) 
 
 /** Stops for good: queued messages are cancelled (a message being sent right now still completes). */
 export async function cancelSending(db: Db, campaign: Campaign) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (!(await setSendingState(trx, campaign.id, ['running', 'paused'], 'cancelled', null))) {
       throw conflict('The campaign is not sending', 'campaign_not_running');
     }

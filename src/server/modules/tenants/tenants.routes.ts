@@ -4,15 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminErrors, noContentSchema } from '@shared/admin-api';
+import { apiKeyParamsSchema, apiKeysSchema, createdApiKeySchema } from '@shared/tenants';
 import type { AppContext } from '@server/context';
 import { notFound } from '@server/lib/errors';
 import { tenantOf } from '../admin/admin-auth';
-import { adminErrors, adminSecurity } from '../admin/admin-schemas';
+import { adminSecurity } from '../admin/admin-schemas';
 import { createApiKey, revokeKey, tenantApiKeys } from './tenants.service';
 
 const tags = ['API keys'];
-const keySchema = z.object({ prefix: z.string(), created_at: z.string(), revoked_at: z.string().nullable() });
 
 export function tenantRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -28,7 +28,7 @@ export function tenantRoutes(ctx: AppContext) {
         schema: {
           ...common,
           summary: "List this tenant's API keys",
-          response: { 200: z.object({ keys: z.array(keySchema) }), ...adminErrors },
+          response: { 200: apiKeysSchema, ...adminErrors },
         },
       },
       async (request) => ({ keys: await tenantApiKeys(db, tenantOf(request)) }),
@@ -41,7 +41,7 @@ export function tenantRoutes(ctx: AppContext) {
         schema: {
           ...common,
           summary: 'Create another API key (shown once)',
-          response: { 201: z.object({ api_key: z.string(), prefix: z.string() }), ...adminErrors },
+          response: { 201: createdApiKeySchema, ...adminErrors },
         },
       },
       async (request, reply) => {
@@ -57,8 +57,8 @@ export function tenantRoutes(ctx: AppContext) {
         schema: {
           ...common,
           summary: 'Revoke an API key',
-          params: z.object({ prefix: z.string().min(1).max(100) }),
-          response: { 204: z.null(), ...adminErrors },
+          params: apiKeyParamsSchema,
+          response: { 204: noContentSchema, ...adminErrors },
         },
       },
       async (request, reply) => {

@@ -3,11 +3,13 @@
  * at creation; only its hash is kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKey } from '@shared/tenants';
 import { notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { findKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
 import { countTenants, findTenant, findTenantsByName, insertTenant, listTenants } from './tenants.repository';
 import type { Db } from '@server/db/schema';
+import { inTransaction } from '@server/db/transaction';
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -15,7 +17,7 @@ export function hashApiKey(key: string): string {
 
 export async function createTenant(db: Db, name: string) {
   const tenantId = newId();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await insertTenant(trx, { id: tenantId, name, created_at: nowIso() });
     const { apiKey } = await addApiKey(trx, tenantId);
     return { tenantId, apiKey };
@@ -67,7 +69,7 @@ async function addApiKey(db: Db, tenantId: string) {
   return { apiKey, prefix };
 }
 
-export async function tenantApiKeys(db: Db, tenantId: string) {
+export async function tenantApiKeys(db: Db, tenantId: string): Promise<ApiKey[]> {
   await requireTenant(db, tenantId);
   return listApiKeys(db, tenantId);
 }

@@ -1,10 +1,10 @@
 /** A neutral landing page: it says nothing about the product or simulations. */
-import { useTranslation } from 'react-i18next';
-import { Page } from '@web/components/ui/page';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useT } from '@web/hooks/use-t';
+import { Page } from '@web/components/page';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 
 export function DefaultRoute() {
-  const { t } = useTranslation();
+  const { t } = useT();
   useDocumentTitle(t('default.title'));
   return (
     <Page title={t('default.title')} next={t('default.next')}>

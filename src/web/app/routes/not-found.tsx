@@ -1,10 +1,10 @@
 /** Any unknown path: a neutral not-found page. */
-import { useTranslation } from 'react-i18next';
-import { Page } from '@web/components/ui/page';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useT } from '@web/hooks/use-t';
+import { Page } from '@web/components/page';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 
 export function NotFoundRoute() {
-  const { t } = useTranslation();
+  const { t } = useT();
   useDocumentTitle(t('notFound.title'));
   return (
     <Page title={t('notFound.title')} next={t('notFound.next')}>

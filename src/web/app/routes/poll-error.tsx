@@ -1,10 +1,10 @@
 /** /poll when its page failed to render: a neutral message rather than an empty page. */
-import { useTranslation } from 'react-i18next';
-import { Page } from '@web/components/ui/page';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useT } from '@web/hooks/use-t';
+import { Page } from '@web/components/page';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 
 export function PollErrorRoute() {
-  const { t } = useTranslation();
+  const { t } = useT();
   useDocumentTitle(t('poll.title'));
   return (
     <Page title={t('poll.title')}>

@@ -1,11 +1,11 @@
 /** /poll: the reviewer page. The token comes from query parameter `p`. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { useSearchParams } from 'react-router';
 import { ReviewPage } from '@web/features/review/components/review-page';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 
 export function PollRoute() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [params] = useSearchParams();
   useDocumentTitle(t('poll.title'));
   const token = params.get('p');

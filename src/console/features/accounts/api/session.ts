@@ -3,8 +3,9 @@
  * sign-out or by any 401. The CSRF token travels with it into api().
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionSchema, type Session } from '@shared/admin-api';
-import { api, ConsoleApiError, setCsrfToken } from '@console/lib/api';
+import { sessionSchema, type Session, type SignIn } from '@shared/admin-api';
+import { ApiError } from '@shared/api-client';
+import { api, setCsrfToken } from '@console/lib/api';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -14,7 +15,7 @@ async function fetchSession(): Promise<Session | null> {
     setCsrfToken(session.csrf_token);
     return session;
   } catch (error) {
-    if (error instanceof ConsoleApiError && error.status === 401) {
+    if (error instanceof ApiError && error.status === 401) {
       setCsrfToken(undefined);
       return null;
     }
@@ -36,8 +37,7 @@ export function useSession(): Session {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      api('/api/admin/session', { method: 'POST', body, schema: sessionSchema }),
+    mutationFn: (body: SignIn) => api('/api/admin/session', { method: 'POST', body, schema: sessionSchema }),
     onSuccess: (session) => {
       setCsrfToken(session.csrf_token);
       queryClient.setQueryData(SESSION_KEY, session);

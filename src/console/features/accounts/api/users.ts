@@ -1,17 +1,15 @@
 /** The tenant's console users (owner only): list, create, change role or access, reset password. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, type newUserSchema, type userChangeSchema } from '@shared/admin-api';
+import { userSchema, usersSchema, type NewUserInput, type UserChangeInput } from '@shared/admin-api';
 import { api } from '@console/lib/api';
 
 const USERS_KEY = ['users'] as const;
-const listSchema = z.object({ users: z.array(userSchema) });
 const path = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 
 export function useUsers() {
   return useQuery({
     queryKey: USERS_KEY,
-    queryFn: ({ signal }) => api('/api/admin/users', { schema: listSchema, signal }),
+    queryFn: ({ signal }) => api('/api/admin/users', { schema: usersSchema, signal }),
     select: (data) => data.users,
   });
 }
@@ -22,13 +20,13 @@ function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export function useCreateUser() {
-  return useUsersMutation((body: z.input<typeof newUserSchema>) =>
+  return useUsersMutation((body: NewUserInput) =>
     api('/api/admin/users', { method: 'POST', body, schema: userSchema }),
   );
 }
 
 export function useChangeUser() {
-  return useUsersMutation(({ id, change }: { id: string; change: z.input<typeof userChangeSchema> }) =>
+  return useUsersMutation(({ id, change }: { id: string; change: UserChangeInput }) =>
     api(path(id), { method: 'PATCH', body: change, schema: userSchema }),
   );
 }

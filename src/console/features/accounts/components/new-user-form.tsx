@@ -1,6 +1,6 @@
 /** Adds a console user with a first password (at least 12 characters) they can be told in person. */
 import { useState, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ROLES, type Role } from '@shared/admin-api';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';

@@ -1,6 +1,6 @@
 /** Sets a new password for a user who lost theirs (the owner tells them; it is never shown again). */
 import { useState, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { User } from '@shared/admin-api';
 import { Dialog } from '@console/components/dialog';
 import { ErrorAlert } from '@console/components/error-alert';

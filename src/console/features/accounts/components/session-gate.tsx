@@ -2,7 +2,7 @@
  * The signed-in area: waits for the session, sends an operator without one to sign in (and
  * back here afterwards), and renders the page once the session is known.
  */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { useSessionQuery } from '../api/session';

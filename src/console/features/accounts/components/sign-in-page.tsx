@@ -3,7 +3,7 @@
  * credentials were wrong, the account is locked, or there were too many attempts, and for how long.
  */
 import { useState, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';

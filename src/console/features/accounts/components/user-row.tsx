@@ -3,7 +3,7 @@
  * themselves out or demotes the last owner by a slip.
  */
 import { useState } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ROLES, type Role, type User } from '@shared/admin-api';
 import { errorMessage } from '@console/components/error-alert';
 import { formatDateTime } from '@console/lib/format';

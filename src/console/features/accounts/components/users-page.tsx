@@ -1,5 +1,5 @@
 /** /users (owner only): who may use the console, with which role. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { useSession } from '@console/features/accounts/api/session';

@@ -1,5 +1,5 @@
 /** /audit: who did what and when, newest first, with "load more" for older entries. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { formatDateTime } from '@console/lib/format';

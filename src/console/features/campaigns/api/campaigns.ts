@@ -1,22 +1,16 @@
 /** Campaign calls of the operator API, as react-query hooks; changes refresh the lists they touch. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
+  campaignDetailSchema,
   campaignLanguagesSchema,
+  campaignListSchema,
   campaignSummarySchema,
-  languageCoverageSchema,
-  type launchSchema,
+  importedCampaignSchema,
+  launchedCampaignSchema,
+  type Launch,
 } from '@shared/admin-api';
 import type { LanguageCode } from '@shared/languages';
 import { api } from '@console/lib/api';
-
-const listSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
-const detailSchema = z.object({ campaign: campaignSummarySchema, file: z.unknown() });
-const createdSchema = campaignSummarySchema.extend({ warnings: z.array(z.string()).optional() });
-const launchedSchema = z.object({
-  campaign: campaignSummarySchema,
-  warnings: z.array(languageCoverageSchema),
-});
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
@@ -29,7 +23,7 @@ const path = (id: string) => `/api/admin/campaigns/${encodeURIComponent(id)}`;
 export function useCampaigns() {
   return useQuery({
     queryKey: campaignKeys.all,
-    queryFn: ({ signal }) => api('/api/admin/campaigns', { schema: listSchema, signal }),
+    queryFn: ({ signal }) => api('/api/admin/campaigns', { schema: campaignListSchema, signal }),
     select: (data) => data.campaigns,
   });
 }
@@ -37,13 +31,13 @@ export function useCampaigns() {
 export function useCampaign(id: string) {
   return useQuery({
     queryKey: campaignKeys.detail(id),
-    queryFn: ({ signal }) => api(path(id), { schema: detailSchema, signal }),
+    queryFn: ({ signal }) => api(path(id), { schema: campaignDetailSchema, signal }),
   });
 }
 
 /** The campaign file, for export: fetched when asked for, not kept. */
 export function fetchCampaignFile(id: string) {
-  return api(path(id), { schema: detailSchema });
+  return api(path(id), { schema: campaignDetailSchema });
 }
 
 export function useCampaignLanguages(id: string, enabled = true) {
@@ -81,7 +75,7 @@ export function useCreateCampaign() {
         // Only the steps every campaign has content for; the editor adds the others as they are written.
         navigation: ['awareness', 'sei'],
       },
-      schema: createdSchema,
+      schema: importedCampaignSchema,
     }),
   );
 }
@@ -93,7 +87,7 @@ export function useImportCampaign() {
       method: 'POST',
       body: fileText,
       contentType: 'application/json',
-      schema: createdSchema,
+      schema: importedCampaignSchema,
     }),
   );
 }
@@ -111,7 +105,7 @@ export function useEndCampaign() {
 }
 
 export function useLaunchCampaign(id: string) {
-  return useRefreshing((body: z.infer<typeof launchSchema>) =>
-    api(`${path(id)}/launch`, { method: 'POST', body, schema: launchedSchema }),
+  return useRefreshing((body: Launch) =>
+    api(`${path(id)}/launch`, { method: 'POST', body, schema: launchedCampaignSchema }),
   );
 }

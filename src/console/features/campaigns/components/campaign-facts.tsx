@@ -1,5 +1,5 @@
 /** A campaign's status and dates, in the zone it was planned in. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { CampaignSummary } from '@shared/admin-api';
 import { LANGUAGES } from '@shared/languages';
 import { StatusBadge } from '@console/components/status-badge';

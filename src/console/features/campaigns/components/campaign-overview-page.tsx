@@ -1,7 +1,7 @@
 /** /campaigns/:id: where a campaign stands, its sending, its language coverage, and what to do next. */
 import { useState } from 'react';
-import { useResultsT } from '@console/lib/use-results-t';
-import { useT } from '@console/lib/use-t';
+import { useResultsT } from '@console/hooks/use-results-t';
+import { useT } from '@console/hooks/use-t';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';

@@ -1,5 +1,5 @@
 /** /campaigns: the list, and for operators the ways to start a new one. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { isLanguageCode } from '@shared/languages';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';

@@ -1,5 +1,5 @@
 /** Every campaign of the tenant, with the actions the signed-in role may take on each. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Link } from 'react-router';
 import type { CampaignSummary } from '@shared/admin-api';
 import { StatusBadge } from '@console/components/status-badge';

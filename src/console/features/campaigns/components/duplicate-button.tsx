@@ -1,5 +1,5 @@
 /** Copies a campaign into a new draft (same content, no recipients) and says where it is. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Link } from 'react-router';
 import type { CampaignSummary } from '@shared/admin-api';
 import { errorMessage } from '@console/components/error-alert';

@@ -1,6 +1,6 @@
 /** Ends a scheduled or running campaign after a confirmation: its links stop working for good. */
 import { useState } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { CampaignSummary } from '@shared/admin-api';
 import { ConfirmDialog } from '@console/components/confirm-dialog';
 import { useEndCampaign } from '../api/campaigns';

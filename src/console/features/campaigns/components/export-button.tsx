@@ -1,6 +1,6 @@
 /** Downloads the campaign file (the JSON an import takes), e.g. to keep it or move it elsewhere. */
 import { useState } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { CampaignSummary } from '@shared/admin-api';
 import { errorMessage } from '@console/components/error-alert';
 import { downloadText, slug } from '@console/lib/download';

@@ -3,7 +3,7 @@
  * its field and line; that message is shown as is so the operator can fix the file.
  */
 import { useId, useRef, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';

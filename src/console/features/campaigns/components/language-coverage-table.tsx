@@ -3,7 +3,7 @@
  * language short of text is flagged in words, not colour only: those recipients would get
  * parts of the campaign in the default language.
  */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { LanguageCoverage } from '@shared/admin-api';
 import { LANGUAGES } from '@shared/languages';
 import { formatNumber } from '@console/lib/format';

@@ -4,7 +4,7 @@
  * confirms.
  */
 import { useState, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { CampaignSummary } from '@shared/admin-api';
 import { LANGUAGES } from '@shared/languages';
 import { Dialog } from '@console/components/dialog';
@@ -98,11 +98,7 @@ export function LaunchDialog({ campaign, onClose, onLaunched }: LaunchDialogProp
             </ul>
           </Notice>
         )}
-        {invalid && (
-          <div className="notice notice--error" role="alert">
-            {invalid}
-          </div>
-        )}
+        {invalid && <Notice tone="error">{invalid}</Notice>}
         <ErrorAlert error={languages.error ?? launch.error} />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>

@@ -1,7 +1,7 @@
 /** Starts a campaign: a name and a default language make a draft, which opens in the editor. */
 import { useState, type FormEvent } from 'react';
 import { LanguageSelect } from '@console/components/language-select';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { useNavigate } from 'react-router';
 import { type LanguageCode } from '@shared/languages';
 import { ErrorAlert } from '@console/components/error-alert';

@@ -2,7 +2,7 @@
 import type { Dashboard, GroupStats } from '@shared/dashboard';
 import { LANGUAGES, isLanguageCode } from '@shared/languages';
 import { formatNumber } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { percent } from '../lib/csv';
 
 function GroupTable({

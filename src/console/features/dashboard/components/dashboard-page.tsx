@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { formatDateTime } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useDashboard } from '../api/dashboard';
 import { BreakdownSection } from './breakdown-section';
 import { DashboardExportButton } from './export-buttons';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Dashboard } from '@shared/dashboard';
 import { errorMessage } from '@console/components/error-alert';
 import { downloadText, slug } from '@console/lib/download';
-import { useResultsT, type ResultsT } from '@console/lib/use-results-t';
+import { useResultsT, type ResultsT } from '@console/hooks/use-results-t';
 import { fetchAllRecipients, type RecipientFilters } from '../api/dashboard';
 import { percent, toCsv, type Cell } from '../lib/csv';
 

@@ -1,7 +1,7 @@
 /** The funnel: recipients → visited → clicked (people) → entered data → each learning step → completed. */
 import type { Dashboard } from '@shared/dashboard';
 import { formatNumber } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { percent } from '../lib/csv';
 import { HorizontalBars } from './bar-chart';
 

@@ -1,7 +1,7 @@
 /** Per question: first attempts, share correct, and the wrong answer chosen most. */
 import type { Dashboard } from '@shared/dashboard';
 import { formatNumber } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { percent } from '../lib/csv';
 
 export function QuestionsSection({ dashboard }: { dashboard: Dashboard }) {

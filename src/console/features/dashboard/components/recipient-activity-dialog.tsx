@@ -3,7 +3,7 @@ import type { RecipientRow } from '@shared/dashboard';
 import { Dialog } from '@console/components/dialog';
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatDateTime } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useRecipientActivity } from '../api/dashboard';
 
 const facts = (value: Record<string, unknown>) =>

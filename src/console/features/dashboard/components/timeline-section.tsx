@@ -4,7 +4,7 @@
  */
 import type { Dashboard } from '@shared/dashboard';
 import { formatDateTime, formatNumber } from '@console/lib/format';
-import { useResultsT, type ResultsKey } from '@console/lib/use-results-t';
+import { useResultsT, type ResultsKey } from '@console/hooks/use-results-t';
 import { VerticalBars } from './bar-chart';
 
 export function formatDuration(seconds: number | null): string {

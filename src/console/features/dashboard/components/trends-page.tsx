@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { formatDateTime, formatNumber } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useTrends } from '../api/dashboard';
 import { percent } from '../lib/csv';
 import { HorizontalBars } from './bar-chart';

@@ -1,7 +1,7 @@
 /** How the visits were judged: recipients per verdict, the kinds of reason, and the filtered visits. */
 import type { Dashboard } from '@shared/dashboard';
 import { formatNumber } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 
 const VERDICT_ROWS = ['human', 'likely_human', 'automated', 'unverified', 'not_visited'] as const;
 

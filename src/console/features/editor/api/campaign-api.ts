@@ -3,18 +3,14 @@
  * languages. Answers are checked with the shared schemas.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { campaignLanguagesSchema, campaignSummarySchema } from '@shared/admin-api';
-import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { campaignDetailSchema, campaignLanguagesSchema, campaignSummarySchema } from '@shared/admin-api';
+import type { CampaignFile } from '@shared/campaign';
 import { api } from '@console/lib/api';
-
-export const campaignDetailSchema = z.object({ campaign: campaignSummarySchema, file: campaignFileSchema });
-export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 const base = (id: string) => `/api/admin/campaigns/${encodeURIComponent(id)}`;
 /**
- * Not the shell's ['campaigns', id]: that entry holds the file unparsed, this one parsed with
- * the schema's defaults. The languages answer is the same either way, so its entry is shared.
+ * Not the shell's ['campaigns', id], which every campaign change invalidates: the editor seeds
+ * its draft from this entry once. The languages answer is the same for both, so its entry is shared.
  */
 export const campaignKey = (id: string) => ['campaign-editor', id] as const;
 export const languagesKey = (id: string) => ['campaigns', id, 'languages'] as const;

@@ -3,7 +3,7 @@
  * viewer (the session's role, when the shell has it cached) gets every field disabled.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEditorT } from '../lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { useParams } from 'react-router';
 import { ROLE_RANK, sessionSchema } from '@shared/admin-api';
 import { useCampaign } from '../api/campaign-api';

@@ -5,13 +5,13 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useEditorT } from '../lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { CampaignFile } from '@shared/campaign';
 import type { PreviewPage } from '@console/features/preview/api/mint-preview';
 import { PreviewPanel } from '@console/features/preview/components/preview-panel';
 import { useSaveCampaign } from '../api/campaign-api';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
-import { EditorContext } from './editor-context';
+import { EditorContext } from '../hooks/editor-context';
 import { EditorNav } from './editor-nav';
 import { EditorSection } from './editor-section';
 import { EmailPreviewPanel } from './sections/email-preview';

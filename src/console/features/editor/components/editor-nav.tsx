@@ -1,5 +1,5 @@
 /** The side navigation between the editor's sections, with each section's number of problems. */
-import { useEditorT } from '../lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { FieldIssue } from '../lib/issues';
 import { SECTIONS, sectionOf, type SectionId } from './sections-list';
 

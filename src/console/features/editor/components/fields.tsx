@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { errorId, fieldId } from '../lib/issues';
-import { useEditor } from './editor-context';
+import { useEditor } from '../hooks/editor-context';
 import './fields.css';
 
 export function FieldError({ path }: { path: string }) {

@@ -3,7 +3,7 @@
  * field's section, then moves focus to the field.
  */
 import type { Ref } from 'react';
-import { useEditorT } from '../lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { fieldId, type FieldIssue } from '../lib/issues';
 import { sectionOf, type SectionId } from './sections-list';
 

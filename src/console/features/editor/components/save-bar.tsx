@@ -1,5 +1,5 @@
 /** The editor's header: the campaign's name, whether there is anything to save, and Save. */
-import { useEditorT } from '../lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 
 interface SaveBarProps {
   name: string;

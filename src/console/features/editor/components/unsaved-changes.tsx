@@ -4,7 +4,7 @@
  * inside the page when the operator navigates away within the console.
  */
 import { useContext, useEffect } from 'react';
-import { useEditorT } from '../lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 
 function InAppBlocker({ dirty }: { dirty: boolean }) {

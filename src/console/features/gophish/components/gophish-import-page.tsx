@@ -8,7 +8,7 @@ import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';
 import { PageHeading } from '@console/components/page-heading';
 import { hasRole } from '@console/lib/roles';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { useSession } from '@console/features/accounts/api/session';
 import { useGophishImport, type GophishImportBody } from '../api/gophish';
 import { ImportReportView } from './import-report';
@@ -70,11 +70,7 @@ export function GophishImportPage() {
           <label htmlFor="gophish-name">{t('gophish.name')}</label>
           <input id="gophish-name" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
-        {fileError && (
-          <div className="notice notice--error" role="alert">
-            {fileError}
-          </div>
-        )}
+        {fileError && <Notice tone="error">{fileError}</Notice>}
         <ErrorAlert error={importer.error} />
         <button type="submit" className="button button--primary" disabled={importer.isPending}>
           {t('gophish.submit')}

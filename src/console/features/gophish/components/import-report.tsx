@@ -1,5 +1,5 @@
 /** The import report: every item mapped, dropped or needing attention, each kind as a list. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { ImportReport } from '../api/gophish';
 
 const KINDS = ['attention', 'dropped', 'mapped'] as const;

@@ -5,7 +5,7 @@ import { PageHeading } from '@console/components/page-heading';
 import { downloadText } from '@console/lib/download';
 import { formatDateTime } from '@console/lib/format';
 import { hasRole } from '@console/lib/roles';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useSession } from '@console/features/accounts/api/session';
 import { fetchMaliciousUrlsText, useImportMaliciousUrls, useMaliciousUrls } from '../api/malicious-urls';
 import '@console/features/reviewers/components/reviewers.css';

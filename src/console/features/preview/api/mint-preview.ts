@@ -6,16 +6,7 @@ import { previewSchema, type Preview } from '@shared/admin-api';
 import type { LanguageCode } from '@shared/languages';
 import { api } from '@console/lib/api';
 
-export const PREVIEW_PAGES = [
-  'phish',
-  'awareness',
-  'pdf',
-  'sei',
-  'entry_text',
-  'questionnaire',
-  'campaign-completed',
-] as const;
-export type PreviewPage = (typeof PREVIEW_PAGES)[number];
+export { PREVIEW_PAGES, type PreviewPage } from '@shared/admin-api';
 
 export function mintPreview(
   campaignId: string,

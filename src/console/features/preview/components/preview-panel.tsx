@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { LanguageSelect } from '@console/components/language-select';
-import { usePreviewT } from '../hooks/use-preview-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { PREVIEW_PAGES, type PreviewPage } from '../api/mint-preview';
 import { usePreview } from '../hooks/use-preview';
@@ -30,7 +30,7 @@ export function PreviewPanel({
   onPageChange,
   delayMs,
 }: PreviewPanelProps) {
-  const { t } = usePreviewT();
+  const { t } = useEditorT();
   const id = useId();
   const [language, setLanguage] = useState<LanguageCode>(defaultLanguage);
   const [width, setWidth] = useState<PreviewWidth>('phone');

@@ -1,14 +1,12 @@
 /** Recipient calls of the operator API: paged search, CSV import, removal and links. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { importReportSchema, linkSchema, recipientPageSchema, type ImportReport } from '@shared/admin-api';
+import { importReportSchema, recipientLinksSchema, recipientPageSchema } from '@shared/admin-api';
 import { api, apiText } from '@console/lib/api';
 import { campaignKeys } from '@console/features/campaigns/api/campaigns';
 
 export const PAGE_SIZE = 50;
 
-export { importReportSchema, linkSchema, type ImportReport };
-const linksSchema = z.object({ links: z.array(linkSchema) });
+export type { ImportReport } from '@shared/admin-api';
 
 const base = (campaignId: string) => `/api/admin/campaigns/${encodeURIComponent(campaignId)}`;
 const recipientsKey = (campaignId: string) => ['campaigns', campaignId, 'recipients'] as const;
@@ -65,7 +63,7 @@ export function useLinksLoader(campaignId: string) {
   return () =>
     queryClient.fetchQuery({
       queryKey: linksKey(campaignId),
-      queryFn: () => api(`${base(campaignId)}/links`, { schema: linksSchema }),
+      queryFn: () => api(`${base(campaignId)}/links`, { schema: recipientLinksSchema }),
       staleTime: 60_000,
     });
 }

@@ -1,6 +1,6 @@
 /** Copies one recipient's personal link, e.g. to send it by hand; says so visibly when done. */
 import { useState } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { errorMessage } from '@console/components/error-alert';
 import { useLinksLoader } from '../api/recipients';
 

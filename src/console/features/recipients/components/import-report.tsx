@@ -1,5 +1,5 @@
 /** The answer to an upload: how many rows were added, and each rejected row with its line and why. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Notice } from '@console/components/notice';
 import { formatNumber } from '@console/lib/format';
 import type { ImportReport as Report } from '../api/recipients';

@@ -1,6 +1,6 @@
 /** Every recipient's personal link, as a mail-merge CSV or as JSON, for sending through any mailer. */
 import { useState } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ErrorAlert } from '@console/components/error-alert';
 import { downloadText } from '@console/lib/download';
 import { fetchLinksCsv, useLinksLoader } from '../api/recipients';

@@ -1,6 +1,6 @@
 /** Search and server-side paging over a campaign's recipients ("1–50 of 1,234"). */
 import { useState, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatNumber } from '@console/lib/format';
 import { PAGE_SIZE, useRecipients } from '../api/recipients';

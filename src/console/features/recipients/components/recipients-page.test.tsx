@@ -43,7 +43,10 @@ const recipientPage = (offset: number) => ({
 
 function api(call: Call) {
   const { pathname, searchParams } = call.url;
-  if (pathname === '/api/admin/campaigns/c1') return { json: { campaign: summary, file: {} } };
+  if (pathname === '/api/admin/campaigns/c1') {
+    const file = { name: summary.name, phishing: {}, awareness: { content: 'It was a test.' } };
+    return { json: { campaign: summary, file } };
+  }
   if (pathname === '/api/admin/campaigns/c1/recipients' && call.method === 'GET') {
     return { json: recipientPage(Number(searchParams.get('offset'))) };
   }

@@ -1,5 +1,5 @@
 /** /campaigns/:id/recipients: who takes part, adding more from CSV, and their personal links. */
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '@console/components/page-heading';
 import { slug } from '@console/lib/download';

@@ -1,12 +1,9 @@
 /** One page of a campaign's recipients, with their progress and the actions on each. */
-import { useT } from '@console/lib/use-t';
-import type { z } from 'zod';
-import type { recipientPageSchema } from '@shared/admin-api';
+import { useT } from '@console/hooks/use-t';
+import type { RecipientPage } from '@shared/admin-api';
 import { LANGUAGES } from '@shared/languages';
 import { CopyLinkButton } from './copy-link-button';
 import { RemoveRecipientButton } from './remove-recipient-button';
-
-type RecipientPage = z.infer<typeof recipientPageSchema>;
 
 interface RecipientsTableProps {
   campaignId: string;

@@ -3,7 +3,7 @@
  * the server skips people already in the campaign and reports them per line.
  */
 import { useState, type FormEvent } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ErrorAlert } from '@console/components/error-alert';
 import { useImportRecipients } from '../api/recipients';
 import { ImportReport } from './import-report';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { ConfirmDialog } from '@console/components/confirm-dialog';
 import { useRemoveRecipient } from '../api/recipients';
 

@@ -3,12 +3,11 @@
  * `reported-urls` and `poll` modules).
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { decisionHistorySchema } from '@shared/dashboard';
-import { reportedUrlSchema, type ReportedUrl } from '@shared/reported-urls';
+import { reportedUrlsSchema } from '@shared/reported-urls';
 import { api } from '@console/lib/api';
 
-export type { ReportedUrl };
+export type { ReportedUrl } from '@shared/reported-urls';
 
 /** Also refreshed when the malicious-URL database changes (a URL's "known" mark). */
 export const reportedUrlsKey = ['reports'] as const;
@@ -16,11 +15,9 @@ export const reportedUrlsKey = ['reports'] as const;
 export function useReportedUrls() {
   return useQuery({
     queryKey: reportedUrlsKey,
-    queryFn: ({ signal }) =>
-      api('/api/admin/reports', { schema: z.object({ reports: z.array(reportedUrlSchema) }), signal }),
+    queryFn: ({ signal }) => api('/api/admin/reports', { schema: reportedUrlsSchema, signal }),
   });
 }
-
 
 export function useDecisionHistory(url: string | undefined) {
   return useQuery({

@@ -1,7 +1,7 @@
 /** Every decision on one URL, oldest first, with its reviewer and the link it came through. */
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatDateTime } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useDecisionHistory } from '../api/reported-urls';
 
 export function DecisionHistory({ url }: { url: string }) {

@@ -1,7 +1,7 @@
 /** Reported URLs with their counts, reporters, first and last report, status and decision; history on demand. */
 import { useState } from 'react';
 import { formatDateTime, formatNumber } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import type { ReportedUrl } from '../api/reported-urls';
 import { DecisionHistory } from './decision-history';
 

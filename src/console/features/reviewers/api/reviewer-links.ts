@@ -1,6 +1,6 @@
 /** Reviewer links: mint, list, revoke (the server's `reviewers` module). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mintedReviewerLinkSchema, reviewerLinksSchema } from '@shared/dashboard';
+import { mintedReviewerLinkSchema, reviewerLinksSchema, type MintReviewerLinkInput } from '@shared/dashboard';
 import { api } from '@console/lib/api';
 
 const linksKey = ['reviewer-links'] as const;
@@ -12,16 +12,14 @@ export function useReviewerLinks() {
   });
 }
 
-
 export function useMintReviewerLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { urls?: string[]; pending?: boolean; reviewer: string; expires_in_hours: number }) =>
+    mutationFn: (body: MintReviewerLinkInput) =>
       api('/api/admin/reviewer-links', { method: 'POST', body, schema: mintedReviewerLinkSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linksKey }),
   });
 }
-
 
 export function useRevokeReviewerLink() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { ErrorAlert } from '@console/components/error-alert';
 import { ShownOnce } from '@console/components/shown-once';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useMintReviewerLink } from '../api/reviewer-links';
 
 export function MintLinkForm({ selected, pendingCount }: { selected: string[]; pendingCount: number }) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ReviewerLink } from '@shared/dashboard';
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatDateTime } from '@console/lib/format';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useReviewerLinks, useRevokeReviewerLink } from '../api/reviewer-links';
 
 export function ReviewerLinksTable({ canChange }: { canChange: boolean }) {

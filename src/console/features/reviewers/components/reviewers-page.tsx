@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { hasRole } from '@console/lib/roles';
-import { useResultsT } from '@console/lib/use-results-t';
+import { useResultsT } from '@console/hooks/use-results-t';
 import { useSession } from '@console/features/accounts/api/session';
 import { useReportedUrls } from '@console/features/reported-urls/api/reported-urls';
 import { MintLinkForm } from './mint-link-form';

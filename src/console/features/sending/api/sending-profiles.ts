@@ -1,12 +1,10 @@
 /** Sending profiles (SMTP relays) of the operator API: list, create, replace, delete, test. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sendingProfileSchema, type SendingProfileInput } from '@shared/sending';
+import { sendingProfileSchema, testMessageReplySchema, type SendingProfileInput } from '@shared/sending';
 import { api } from '@console/lib/api';
 
 const PROFILES_KEY = ['sending-profiles'] as const;
 const path = (id: string) => `/api/admin/sending-profiles/${encodeURIComponent(id)}`;
-const testReplySchema = z.object({ reply: z.string() });
 
 function useProfilesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -32,6 +30,6 @@ export function useDeleteProfile() {
 export function useTestProfile() {
   return useMutation({
     mutationFn: ({ id, to }: { id: string; to: string }) =>
-      api(`${path(id)}/test`, { method: 'POST', body: { to }, schema: testReplySchema }),
+      api(`${path(id)}/test`, { method: 'POST', body: { to }, schema: testMessageReplySchema }),
   });
 }

@@ -1,17 +1,15 @@
 /** Sending calls of the operator API: profiles to pick from, a campaign's progress and its controls. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sendingProfileSchema, sendingProgressSchema, type SendingPlan } from '@shared/sending';
+import { sendingProfilesSchema, sendingProgressSchema, type SendingPlan } from '@shared/sending';
 import { api } from '@console/lib/api';
 
-const profilesSchema = z.object({ profiles: z.array(sendingProfileSchema) });
 const path = (id: string) => `/api/admin/campaigns/${encodeURIComponent(id)}/sending`;
 const progressKey = (id: string) => ['campaigns', id, 'sending'] as const;
 
 export function useSendingProfiles() {
   return useQuery({
     queryKey: ['sending-profiles'],
-    queryFn: ({ signal }) => api('/api/admin/sending-profiles', { schema: profilesSchema, signal }),
+    queryFn: ({ signal }) => api('/api/admin/sending-profiles', { schema: sendingProfilesSchema, signal }),
     select: (data) => data.profiles,
   });
 }

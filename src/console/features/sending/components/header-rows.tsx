@@ -1,6 +1,6 @@
 /** Custom headers of a sending profile as name/value rows the operator adds and removes. */
 import { useId } from 'react';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 
 export interface HeaderRow {
   name: string;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@console/components/error-alert';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { SMTP_TLS, type SendingProfile, type SendingProfileInput, type SmtpTls } from '@shared/sending';
 import { useSaveProfile } from '../api/sending-profiles';
 import { HeaderRows, type HeaderRow } from './header-rows';

@@ -1,7 +1,7 @@
 /** One sending profile in the list, with edit, delete (confirmed) and "send a test message". */
 import { useState } from 'react';
 import { ConfirmDialog } from '@console/components/confirm-dialog';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { SendingProfile } from '@shared/sending';
 import { useDeleteProfile } from '../api/sending-profiles';
 import { TestMessageDialog } from './test-message-dialog';

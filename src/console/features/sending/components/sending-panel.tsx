@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatDateTime, formatNumber } from '@console/lib/format';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { CampaignSummary } from '@shared/admin-api';
 import { OUTBOX_STATES, type SendingProgress } from '@shared/sending';
 import { useSendingAction, useSendingProfiles, useSendingProgress, useStartSending } from '../api/sending';

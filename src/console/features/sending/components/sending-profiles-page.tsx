@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { hasRole } from '@console/lib/roles';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { SendingProfile } from '@shared/sending';
 import { useSession } from '@console/features/accounts/api/session';
 import { useSendingProfiles } from '../api/sending';

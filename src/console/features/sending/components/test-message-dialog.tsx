@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@console/components/dialog';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import type { SendingProfile } from '@shared/sending';
 import { useTestProfile } from '../api/sending-profiles';
 

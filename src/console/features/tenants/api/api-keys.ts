@@ -1,22 +1,16 @@
 /** The tenant's API keys (owner only): list by prefix, create one (shown once), revoke one. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { apiKeysSchema, createdApiKeySchema } from '@shared/tenants';
 import { api } from '@console/lib/api';
 
+export type { ApiKey } from '@shared/tenants';
+
 const KEYS_KEY = ['api-keys'] as const;
-const apiKeySchema = z.object({
-  prefix: z.string(),
-  created_at: z.string(),
-  revoked_at: z.string().nullable(),
-});
-export type ApiKey = z.infer<typeof apiKeySchema>;
-const createdSchema = z.object({ api_key: z.string(), prefix: z.string() });
 
 export function useApiKeys() {
   return useQuery({
     queryKey: KEYS_KEY,
-    queryFn: ({ signal }) =>
-      api('/api/admin/keys', { schema: z.object({ keys: z.array(apiKeySchema) }), signal }),
+    queryFn: ({ signal }) => api('/api/admin/keys', { schema: apiKeysSchema, signal }),
     select: (data) => data.keys,
   });
 }
@@ -27,7 +21,7 @@ function useKeysMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export function useCreateApiKey() {
-  return useKeysMutation(() => api('/api/admin/keys', { method: 'POST', schema: createdSchema }));
+  return useKeysMutation(() => api('/api/admin/keys', { method: 'POST', schema: createdApiKeySchema }));
 }
 
 export function useRevokeApiKey() {

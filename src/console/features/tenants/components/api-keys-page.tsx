@@ -8,7 +8,7 @@ import { ErrorAlert } from '@console/components/error-alert';
 import { ShownOnce } from '@console/components/shown-once';
 import { PageHeading } from '@console/components/page-heading';
 import { formatDateTime } from '@console/lib/format';
-import { useT } from '@console/lib/use-t';
+import { useT } from '@console/hooks/use-t';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
 export function ApiKeysPage() {

@@ -1,10 +1,10 @@
 /** /campaign/campaign-error: a neutral error, in the recipient's language. */
-import { useTranslation } from 'react-i18next';
-import { Page } from '@web/components/ui/page';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useT } from '@web/hooks/use-t';
+import { Page } from '@web/components/page';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 
 export function CampaignErrorRoute() {
-  const { t } = useTranslation();
+  const { t } = useT();
   useDocumentTitle(t('campaignError.title'));
   return (
     <Page title={t('campaignError.title')} next={t('campaignError.next')}>

@@ -7,7 +7,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CampaignData } from '@shared/campaign';
 import type { Progress } from '@shared/journey';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@shared/api-client';
+import { api } from '@web/lib/api-client';
 import { parseCampaignData } from './response-guards';
 
 export type CampaignEntry =
@@ -35,7 +36,7 @@ async function fetchCampaign(rid: string): Promise<CampaignData> {
   const path = `/api/campaign/${encodeURIComponent(rid)}`;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await apiRequest(path, { parse: parseCampaignData });
+      return await api(path, { schema: { parse: parseCampaignData } });
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (!(error instanceof ApiError && error.transient) || delay === undefined) throw error;

@@ -3,17 +3,17 @@
  * recipient; `recordOnce` also avoids sending a step twice from the same page load.
  */
 import type { EventBody, EventResponse } from '@shared/journey';
-import { apiRequest } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { updateProgress } from './campaign-store';
 import { parseEventResponse } from './response-guards';
 
 /** Resolves with the server's answer; rejects with an ApiError. */
 export async function postEvent(body: EventBody): Promise<EventResponse> {
-  const response = await apiRequest('/api/events', {
+  const response = await api('/api/events', {
     method: 'POST',
     body,
     keepalive: true,
-    parse: parseEventResponse,
+    schema: { parse: parseEventResponse },
   });
   updateProgress(body.rid, response.progress);
   return response;

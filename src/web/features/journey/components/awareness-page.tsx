@@ -1,12 +1,12 @@
 /** awareness: "this was a simulated phishing exercise", with the campaign's own content. */
-import { useTranslation } from 'react-i18next';
-import { useJourneyData } from './journey-context';
+import { useT } from '@web/hooks/use-t';
+import { useJourneyData } from '../hooks/journey-context';
 import { JourneyStep } from './journey-step';
 import { SafeHtml, TextBlock } from './safe-html';
-import { useRecordView } from './use-record-view';
+import { useRecordView } from '../hooks/use-record-view';
 
 export function AwarenessPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const data = useJourneyData();
   useRecordView(data.rid, 'awareness_viewed');
   const { title, content } = data.awareness;

@@ -3,7 +3,7 @@
  * uncontrolled and never read: on submit only the names of filled-in fields are collected.
  */
 import { Fragment, useId, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { filledFieldNames } from '../lib/template-messages';
 import './builtin-sign-in.css';
 
@@ -19,7 +19,7 @@ interface BuiltinSignInProps {
 }
 
 export function BuiltinSignIn({ brand, logo, onSubmitted }: BuiltinSignInProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

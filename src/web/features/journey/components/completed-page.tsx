@@ -5,21 +5,21 @@
  * allows it, the one primary action is a retake (and nothing sends the recipient away meanwhile).
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '@web/lib/api-client';
+import { useT } from '@web/hooks/use-t';
+import { ApiError } from '@shared/api-client';
 import { postEvent } from '../api/events';
 import { formatNumber, formatPercent } from '../lib/format';
 import { badgesOf, canRetake, passedOf, pointsOf } from '../lib/journey-steps';
-import { useJourneyData } from './journey-context';
+import { useJourneyData } from '../hooks/journey-context';
 import { JourneyStep } from './journey-step';
 import { RedirectCountdown } from './redirect-countdown';
-import { useJourneyNav } from './use-journey-nav';
+import { useJourneyNav } from '../hooks/use-journey-nav';
 import './completed-page.css';
 
 const sentFor = new Set<string>();
 
 export function CompletedPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const data = useJourneyData();
   const { goTo } = useJourneyNav('completed');
 

@@ -1,13 +1,13 @@
 /** entry_text: the introduction to the questionnaire, with a Start button. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { markIntroSeen } from '../lib/journey-steps';
-import { useJourneyData } from './journey-context';
+import { useJourneyData } from '../hooks/journey-context';
 import { JourneyStep } from './journey-step';
 import { TextBlock } from './safe-html';
-import { useJourneyNav } from './use-journey-nav';
+import { useJourneyNav } from '../hooks/use-journey-nav';
 
 export function EntryTextPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const data = useJourneyData();
   const { goNext } = useJourneyNav('entry_text');
   return (

@@ -2,7 +2,7 @@
  * Red flags that point at a region (percent of the email's or page's box): an outline over the
  * region and its number just outside it, above, so the number never covers what it marks.
  */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { SeiIndicator } from '@shared/campaign';
 import { formatNumber } from '../lib/format';
 
@@ -17,7 +17,7 @@ type Region = NonNullable<SeiIndicator['target']['region']>;
 const WHOLE: Region = { x: 0, y: 0, width: 100, height: 100 };
 
 export function FlagRegions({ markers }: { markers: Marker[] }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useT();
   return markers.map(({ indicator, number }) => {
     const region = indicator.target.region ?? WHOLE;
     return (

@@ -4,23 +4,23 @@
  * campaign-error. Arriving from the operator's template, it records the submission.
  */
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { Navigate, useSearchParams } from 'react-router';
 import { isLanguageCode } from '@shared/languages';
 import { changeLanguage } from '@web/lib/i18n';
 import { useCampaign } from '../api/campaign-store';
 import { ERROR_PATH } from '../lib/journey-steps';
-import { JourneyContext } from './journey-context';
+import { JourneyContext } from '../hooks/journey-context';
 import { LoadingState } from './loading-state';
 import { preloadSanitizer } from './safe-html';
-import { useTemplateSubmission } from './use-template-submission';
+import { useTemplateSubmission } from '../hooks/use-template-submission';
 // The loading state's rules load with the gate; see loading-state.css.
 import './loading-state.css';
 
 export function JourneyGate({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const entry = useCampaign(params.get('rid'));
-  const { i18n } = useTranslation();
+  const { i18n } = useT();
   useTemplateSubmission();
   const language = entry.state === 'ready' ? entry.data.language_code : undefined;
 

@@ -13,7 +13,7 @@ import { initI18n } from '@web/lib/i18n';
 import { campaignData } from '@web/test/campaign-fixture';
 import { pointsOf } from '../lib/journey-steps';
 import { AwarenessPage } from './awareness-page';
-import { JourneyContext } from './journey-context';
+import { JourneyContext } from '../hooks/journey-context';
 import { JourneyProgress } from './journey-progress';
 import { QuestionnairePage } from './questionnaire-page';
 

@@ -3,12 +3,11 @@
  * shows as done only when it really was (its event is recorded): a page opened from the address
  * bar leaves the steps before it "not done", and a line under the bar links to each of them.
  */
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useT, type UpiPublicT } from '@web/hooks/use-t';
 import { Link } from 'react-router';
 import { introSeen, isStepDone, pathOf, withRid, type JourneyPage } from '../lib/journey-steps';
 import { formatNumber } from '../lib/format';
-import { useJourneyData } from './journey-context';
+import { useJourneyData } from '../hooks/journey-context';
 import './journey-progress.css';
 
 const STEP_LABEL = {
@@ -24,7 +23,7 @@ type StepName = keyof typeof STEP_LABEL;
 type StepState = 'done' | 'current' | 'todo' | 'missed';
 
 export function JourneyProgress({ current }: { current: Exclude<JourneyPage, 'template'> }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const data = useJourneyData();
   const steps: StepName[] = [...data.navigation, 'completed'];
   const index = Math.max(steps.indexOf(current), 0);
@@ -76,7 +75,7 @@ export function JourneyProgress({ current }: { current: Exclude<JourneyPage, 'te
   );
 }
 
-function ProgressStep(props: { label: string; number: string; state: StepState; t: TFunction }) {
+function ProgressStep(props: { label: string; number: string; state: StepState; t: UpiPublicT }) {
   const { label, number, state, t } = props;
   return (
     <li

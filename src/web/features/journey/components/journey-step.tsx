@@ -1,10 +1,10 @@
 /** The frame of every learning step: progress, a card with the content, one primary action. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useT } from '@web/hooks/use-t';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 import type { JourneyPage } from '../lib/journey-steps';
 import { JourneyProgress } from './journey-progress';
-import { useJourneyNav } from './use-journey-nav';
+import { useJourneyNav } from '../hooks/use-journey-nav';
 import './journey-step.css';
 
 interface JourneyStepProps {
@@ -34,7 +34,7 @@ export function JourneyStep({ page, title, children, actions, logo }: JourneySte
 }
 
 function ContinueAction({ page }: { page: Exclude<JourneyPage, 'template'> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { goNext } = useJourneyNav(page);
   return (
     <div className="journey-actions">

@@ -1,8 +1,8 @@
 /** The designed loading state: a spinner with an accessible label. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 
 export function LoadingState() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <main className="page journey-loading">
       <div role="status" className="journey-loading__status">

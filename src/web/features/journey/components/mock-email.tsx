@@ -5,7 +5,7 @@
  * text they mark, so at any width and in any script they never cover it.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { CampaignData } from '@shared/campaign';
 import { formatNumber } from '../lib/format';
 import { markMatches } from '../lib/mark-matches';
@@ -19,7 +19,7 @@ interface MockEmailProps {
 }
 
 function Badges({ markers }: { markers: Marker[] }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useT();
   // The number is drawn by CSS from data-number, so it is not part of the email's text (copy,
   // innerText); the list below the email says the same in words.
   return markers.map(({ indicator, number }) => (
@@ -53,7 +53,7 @@ function Row({
 }
 
 export function MockEmail({ email, markers }: MockEmailProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const on = (element: string) => markers.filter((m) => m.indicator.target.element === element);
   const inBody = on('body').filter((m) => m.indicator.target.match);
   const body: ReactNode[] = markMatches(

@@ -3,14 +3,14 @@
  * "page") outlined and numbered over their regions: the operator's template in its own sandboxed
  * document, or a sketch of the built-in sign-in page.
  */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { CampaignData } from '@shared/campaign';
 import { FlagRegions, type Marker } from './flag-regions';
 import './flag-regions.css';
 import './mock-page.css';
 
 export function MockPage({ data, markers }: { data: CampaignData; markers: Marker[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { phishing } = data;
   return (
     <figure className="mock-page" aria-labelledby="mock-page-caption">

@@ -1,10 +1,10 @@
 /** pdf: the training PDF from the campaign's CDN, viewable in the page, with a download link. */
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { CampaignData } from '@shared/campaign';
-import { useJourneyData } from './journey-context';
+import { useJourneyData } from '../hooks/journey-context';
 import { JourneyStep } from './journey-step';
-import { useRecordView } from './use-record-view';
+import { useRecordView } from '../hooks/use-record-view';
 import './pdf-page.css';
 
 /** Absolute http(s) URLs are used as they are; others are relative to cdn_endpoint. */
@@ -54,7 +54,7 @@ export function pdfFacts(pdf: CampaignData['pdf'], language: string, pages: stri
 }
 
 export function PdfPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const data = useJourneyData();
   const url = pdfUrl(data);
   const small = useSyncExternalStore(subscribeSmall, isSmallScreen);

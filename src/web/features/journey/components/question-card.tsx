@@ -1,5 +1,5 @@
 /** One question: a radio group (single choice) or checkboxes (multiple choice) in a fieldset. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { CampaignData } from '@shared/campaign';
 import './question-card.css';
 
@@ -12,7 +12,7 @@ interface QuestionCardProps {
 }
 
 export function QuestionCard({ question, selected, onChange }: QuestionCardProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const multiple = question.type === 'multiple';
   const toggle = (optionId: string, checked: boolean) => {
     if (!multiple) return onChange([optionId]);

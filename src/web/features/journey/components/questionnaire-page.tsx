@@ -3,21 +3,22 @@
  * A required questionnaire has no skip, and Next waits for an answer.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Notice } from '@web/components/notice';
+import { useT } from '@web/hooks/use-t';
 import type { QuestionnaireResult as Result } from '@shared/journey';
 import { postEvent } from '../api/events';
 import { formatNumber } from '../lib/format';
 import { QuestionCard } from './question-card';
 import { QuestionnaireResult } from './questionnaire-result';
-import { useJourneyData } from './journey-context';
+import { useJourneyData } from '../hooks/journey-context';
 import { JourneyStep } from './journey-step';
-import { useJourneyNav } from './use-journey-nav';
+import { useJourneyNav } from '../hooks/use-journey-nav';
 import './questionnaire-page.css';
 
 type Phase = 'answering' | 'sending' | 'failed';
 
 export function QuestionnairePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const data = useJourneyData();
   const { goNext } = useJourneyNav('questionnaire');
   const { questions, required } = data.questionnaires;
@@ -130,11 +131,7 @@ export function QuestionnairePage() {
         </p>
       )}
       {phase === 'sending' && <p role="status">{t('questionnaire.submitting')}</p>}
-      {phase === 'failed' && (
-        <p className="notice notice--error" role="alert">
-          {t('questionnaire.error')}
-        </p>
-      )}
+      {phase === 'failed' && <Notice tone="error">{t('questionnaire.error')}</Notice>}
     </JourneyStep>
   );
 }

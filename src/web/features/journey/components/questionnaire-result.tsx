@@ -1,5 +1,5 @@
 /** The server's verdict: score, pass or not, and per question what was right and why. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { CampaignData } from '@shared/campaign';
 import type { QuestionnaireResult as Result } from '@shared/journey';
 import { formatNumber, formatPercent } from '../lib/format';
@@ -12,7 +12,7 @@ interface QuestionnaireResultProps {
 }
 
 export function QuestionnaireResult({ result, questions, passMark }: QuestionnaireResultProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const optionText = (questionId: string, ids: string[]) => {
     const question = questions.find((q) => q.id === questionId);
     const texts = ids.map((id) => question?.options.find((o) => o.id === id)?.text ?? id);

@@ -5,7 +5,7 @@
  * of them at once.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { formatNumber } from '../lib/format';
 import './redirect-countdown.css';
 
@@ -14,7 +14,7 @@ export const REDIRECT_SECONDS = 15;
 type Mode = 'running' | 'paused' | 'off';
 
 export function RedirectCountdown({ url }: { url: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const [remaining, setRemaining] = useState(REDIRECT_SECONDS);
   const [mode, setMode] = useState<Mode>('running');
   // The interval owns the count, so each second is counted even if a render is late.

@@ -1,16 +1,16 @@
 /** sei: the phishing email again, its red flags numbered on it and explained; general advice below. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { formatNumber } from '../lib/format';
-import { useJourneyData } from './journey-context';
+import { useJourneyData } from '../hooks/journey-context';
 import { JourneyStep } from './journey-step';
 import { MockEmail } from './mock-email';
 import { MockPage } from './mock-page';
 import { TextBlock } from './safe-html';
-import { useRecordView } from './use-record-view';
+import { useRecordView } from '../hooks/use-record-view';
 import './sei-page.css';
 
 export function SeiPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const data = useJourneyData();
   useRecordView(data.rid, 'sei_viewed');
   const numbered = data.sei.map((indicator, i) => ({ indicator, number: i + 1 }));

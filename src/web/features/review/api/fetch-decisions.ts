@@ -3,9 +3,9 @@
  * each URL of the token, so a reloaded page shows what is already done.
  */
 import type { CurrentDecision } from '@shared/poll';
-import { apiRequest } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { parseDecisions } from '../lib/stored-decisions';
 
 export function fetchDecisions(token: string): Promise<CurrentDecision[]> {
-  return apiRequest('/api/decisions', { bearer: token, parse: parseDecisions });
+  return api('/api/decisions', { bearer: token, schema: { parse: parseDecisions } });
 }

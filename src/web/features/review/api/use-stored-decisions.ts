@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CurrentDecision } from '@shared/poll';
 import type { ErrorCode } from '@shared/errors';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError } from '@shared/api-client';
 import { byUrl } from '../lib/stored-decisions';
 import { fetchDecisions } from './fetch-decisions';
 

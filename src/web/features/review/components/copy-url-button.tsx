@@ -3,7 +3,7 @@
  * original, or its defanged form for pasting into tickets and chats.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 
 interface CopyUrlButtonProps {
   text: string;
@@ -12,7 +12,7 @@ interface CopyUrlButtonProps {
 }
 
 export function CopyUrlButton({ text, label, describedBy }: CopyUrlButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [result, setResult] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {

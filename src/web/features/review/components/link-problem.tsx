@@ -2,12 +2,13 @@
  * What is wrong with the review link, and what to do, in the reviewer's language. The technical
  * reason (the seed's 'Invalid token specified: …') stays available in a details line.
  */
-import { useTranslation } from 'react-i18next';
+import { Notice } from '@web/components/notice';
+import { useT } from '@web/hooks/use-t';
 
 type Problem = 'invalid' | 'none' | 'expired' | 'refused';
 
 export function LinkProblem({ kind, reason }: { kind: Problem; reason?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const message = {
     invalid: t('poll.invalidLink'),
     none: t('poll.noLink'),
@@ -17,13 +18,13 @@ export function LinkProblem({ kind, reason }: { kind: Problem; reason?: string }
   // No link is no error: the page was simply opened without one.
   if (kind === 'none') {
     return (
-      <div className="notice review-problem" role="status">
+      <Notice>
         <p>{message}</p>
-      </div>
+      </Notice>
     );
   }
   return (
-    <div className="notice notice--error review-problem" role="alert">
+    <Notice tone="error">
       <p>{message}</p>
       {reason !== undefined && (
         <details className="review-reason">
@@ -33,6 +34,6 @@ export function LinkProblem({ kind, reason }: { kind: Problem; reason?: string }
           </p>
         </details>
       )}
-    </div>
+    </Notice>
   );
 }

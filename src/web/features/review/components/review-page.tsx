@@ -1,11 +1,11 @@
 /**
  * The reviewer page (/poll): lists the URLs of the poll token, keeps each row's decision and
- * sends it through the outbox. A failed call shows nothing (seed) but is retried, not lost.
+ * sends it through the decision queue. A failed call shows nothing (seed) but is retried, not lost.
  * Beside each row: the decision already stored (loaded with the same token). A link that cannot
  * be read, or no link at all, gets a message in the reviewer's language instead of a table.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { useDecisionOutbox } from '../api/use-decision-outbox';
 import { useStoredDecisions } from '../api/use-stored-decisions';
 import { choose, decisionOf, markSubmitted, rowsFromUrls, type Choice, type PollRow } from '../lib/poll-row';
@@ -15,12 +15,12 @@ import { ReviewRow } from './review-row';
 import './review.css';
 
 export function ReviewPage({ token }: { token: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const state = useMemo(() => readPollToken(token), [token]);
   const [rows, setRows] = useState<PollRow[]>(() =>
     state.status === 'valid' ? rowsFromUrls(state.urls) : [],
   );
-  const outbox = useDecisionOutbox();
+  const decisionQueue = useDecisionOutbox();
   const [stored, refreshStored] = useStoredDecisions(state.status === 'valid' ? state.token : null);
 
   const update = (index: number, change: (row: PollRow) => PollRow) =>
@@ -28,7 +28,9 @@ export function ReviewPage({ token }: { token: string | null }) {
   const submit = (row: PollRow, index: number) => {
     if (state.status !== 'valid') return;
     update(index, markSubmitted);
-    void outbox.enqueue({ token: state.token, url: row.url, decision: decisionOf(row) }).then(refreshStored);
+    void decisionQueue
+      .enqueue({ token: state.token, url: row.url, decision: decisionOf(row) })
+      .then(refreshStored);
   };
 
   return (

@@ -6,7 +6,7 @@
  * unchecked one goes through change.
  */
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { CurrentDecision } from '@shared/poll';
 import type { Choice, PollRow } from '../lib/poll-row';
 import { StoredDecisionNote } from './stored-decision-note';
@@ -23,7 +23,7 @@ interface ReviewRowProps {
 }
 
 export function ReviewRow({ row, onChoose, onSubmit, stored, storedKnown = false }: ReviewRowProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const id = useId();
   const urlId = `${id}-url`;
   const inputs = { tp: useRef<HTMLInputElement>(null), fp: useRef<HTMLInputElement>(null) };

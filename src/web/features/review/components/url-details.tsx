@@ -4,7 +4,7 @@
  * of an internationalised host, and warnings for every trick the URL plays.
  */
 import { Fragment, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import { defang } from '../lib/defang';
 import { analyseUrl } from '../lib/url-findings';
 import { CopyUrlButton } from './copy-url-button';
@@ -22,7 +22,7 @@ function breakable(text: string) {
 }
 
 export function UrlDetails({ url, exitsInDb, id }: { url: string; exitsInDb: boolean; id: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const analysis = useMemo(() => analyseUrl(url), [url]);
   const defanged = useMemo(() => defang(url), [url]);
   const { host, realHost } = analysis;

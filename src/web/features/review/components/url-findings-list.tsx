@@ -1,5 +1,5 @@
 /** The warnings about one URL, each in words a reviewer can act on, in the page language. */
-import { useTranslation } from 'react-i18next';
+import { useT } from '@web/hooks/use-t';
 import type { HostInfo } from '../lib/host-inspection';
 import { formatList, scriptName } from '../lib/locale-format';
 import type { UrlFinding } from '../lib/url-findings';
@@ -13,7 +13,7 @@ export function UrlFindingsList({
   host: HostInfo | null;
   realHost: string | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const lines = findings.map((finding) => {
     switch (finding.kind) {

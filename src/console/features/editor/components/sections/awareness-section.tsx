@@ -1,7 +1,7 @@
 /** The awareness page: its title and content, plain text or HTML (sanitised when shown). */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { optional } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { CheckboxField, TextField } from '../fields';
 import { Section } from './section';
 

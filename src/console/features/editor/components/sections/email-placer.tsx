@@ -4,9 +4,9 @@
  * is a read-only text box so the keyboard can select in it) becomes the flag's match.
  */
 import { useId, type SyntheticEvent } from 'react';
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { SeiIndicator } from '@shared/campaign';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { placeOnElement } from './placement';
 import './placer.css';
 

@@ -9,8 +9,8 @@ import { useId, useState } from 'react';
 import { LanguageSelect } from '@console/components/language-select';
 import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { useEmailPreview } from '@console/features/editor/hooks/use-email-preview';
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
-import { useEditor } from '../editor-context';
+import { useEditorT } from '@console/hooks/use-editor-t';
+import { useEditor } from '../../hooks/editor-context';
 import './email-preview.css';
 
 type View = 'html' | 'text';

@@ -3,8 +3,8 @@
  * the red-flags page shows with its flags. The preview beside it shows the email as a recipient
  * gets it (email-preview.tsx).
  */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
-import { useEditor } from '../editor-context';
+import { useEditorT } from '@console/hooks/use-editor-t';
+import { useEditor } from '../../hooks/editor-context';
 import { CheckboxField, TextField } from '../fields';
 import { Section } from './section';
 

@@ -1,6 +1,6 @@
 /** The entry-text step's text, and the general information shown with the red flags. */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
-import { useEditor } from '../editor-context';
+import { useEditorT } from '@console/hooks/use-editor-t';
+import { useEditor } from '../../hooks/editor-context';
 import { TextField } from '../fields';
 import { Section } from './section';
 

@@ -1,9 +1,9 @@
 /** Scoring: the pass mark, points per step, and badges earned from a minimum score. */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { CampaignFile } from '@shared/campaign';
 import { PHISH_STEPS } from '@shared/routes';
 import { nextId, replaceItem } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { NumberField, TextField } from '../fields';
 import { Section } from './section';
 

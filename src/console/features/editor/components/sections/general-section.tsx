@@ -1,8 +1,8 @@
 /** Name, default language, where recipients go at the end, and the journey's steps. */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '@shared/languages';
 import { optional } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { SelectField, TextField } from '../fields';
 import { NavigationOrder } from './navigation-order';
 import { Section } from './section';

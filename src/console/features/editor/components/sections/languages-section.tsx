@@ -3,11 +3,11 @@
  * translation, the side-by-side editor for one, and whether the recipients' languages are covered.
  */
 import { useId, useState } from 'react';
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { translationCompleteness } from '@shared/campaign-content';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '@shared/languages';
 import { addTranslation, removeTranslation } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { RecipientCoverage } from './recipient-coverage';
 import { Section } from './section';
 import { TranslationEditor } from './translation-editor';

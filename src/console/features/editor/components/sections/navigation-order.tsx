@@ -2,10 +2,10 @@
  * Which steps the journey has and in which order: a checkbox includes a step, Move up / Move
  * down reorder the included ones. Buttons, not drag and drop, so it works from the keyboard.
  */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { PHISH_STEPS, type PhishStep } from '@shared/routes';
 import { moveItem } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { FieldError } from '../fields';
 import './navigation-order.css';
 

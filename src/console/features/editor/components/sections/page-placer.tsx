@@ -4,10 +4,10 @@
  * from the keyboard it places the region in the middle, and the number fields fine-tune it.
  */
 import { useId, type MouseEvent } from 'react';
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { SeiIndicator } from '@shared/campaign';
 import { usePreview } from '@console/features/preview/hooks/use-preview';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { placeRegion, regionAt } from './placement';
 import './placer.css';
 

@@ -1,8 +1,8 @@
 /** The PDF step's document: where it is, its title, and its length and size for the phone card. */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { CampaignFile } from '@shared/campaign';
 import { optional } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { CheckboxField, NumberField, TextField } from '../fields';
 import { Section } from './section';
 

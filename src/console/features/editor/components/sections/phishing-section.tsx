@@ -3,9 +3,9 @@
  * HTML, pasted or loaded from a file. The preview panel shows either as recipients see it.
  */
 import { useId, useState } from 'react';
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { optional } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { TextField } from '../fields';
 import { Section } from './section';
 

@@ -3,11 +3,11 @@
  * marked (a radio for single choice, checkboxes for multiple), an explanation, and the red
  * flag it is about.
  */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { Question } from '@shared/campaign';
 import { errorId, fieldId } from '@console/features/editor/lib/issues';
 import { nextId, optional, replaceItem } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { FieldError, SelectField, TextField } from '../fields';
 import './question-editor.css';
 

@@ -1,8 +1,8 @@
 /** The questionnaire: whether it is required, retakes, and its questions (add, move, remove). */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { Question } from '@shared/campaign';
 import { moveItem, nextId } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { CheckboxField, FieldError } from '../fields';
 import { QuestionEditor } from './question-editor';
 import { Section } from './section';

@@ -2,11 +2,11 @@
  * The recipients' languages against the campaign's content: a recipient whose language has no
  * translation reads the default language, which the operator should know before launching.
  */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import { translationCompleteness } from '@shared/campaign-content';
 import { LANGUAGES } from '@shared/languages';
 import { useCampaignLanguages } from '@console/features/editor/api/campaign-api';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 
 export function RecipientCoverage() {
   const { t } = useEditorT();

@@ -2,7 +2,7 @@
  * One red flag's fields, including the keyboard way to say where it points: on the email an
  * element (From, Subject, text in the body), else a region in percent of the box.
  */
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { SeiIndicator } from '@shared/campaign';
 import { optional } from '@console/features/editor/lib/draft-updates';
 import { CheckboxField, NumberField, SelectField, TextField } from '../fields';

@@ -3,10 +3,10 @@
  * where the operator clicks on the email or the page to say where the chosen flag points.
  */
 import { useState } from 'react';
-import { useEditorT } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT } from '@console/hooks/use-editor-t';
 import type { SeiIndicator } from '@shared/campaign';
 import { nextId, replaceItem } from '@console/features/editor/lib/draft-updates';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { FieldError } from '../fields';
 import { EmailPlacer } from './email-placer';
 import { PagePlacer } from './page-placer';

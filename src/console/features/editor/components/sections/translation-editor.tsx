@@ -3,12 +3,12 @@
  * translation into one language. An emptied translation removes the key, so recipients see
  * the default text rather than nothing.
  */
-import { useEditorT, type EditorKey } from '@console/features/editor/lib/use-editor-t';
+import { useEditorT, type EditorKey } from '@console/hooks/use-editor-t';
 import { translatableTexts } from '@shared/campaign-content';
 import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { setTranslation } from '@console/features/editor/lib/draft-updates';
 import { errorId, fieldId, pathKey } from '@console/features/editor/lib/issues';
-import { useEditor } from '../editor-context';
+import { useEditor } from '../../hooks/editor-context';
 import { FieldError } from '../fields';
 
 const AREAS: Record<string, EditorKey> = {

@@ -1,18 +1,19 @@
 /**
- * /phish in the app: the built-in sign-in look-alike, then on to the first learning step.
+ * The page behind /phish in the app: the built-in sign-in look-alike (BuiltinSignIn) with the
+ * journey's click and submission reporting, then on to the first learning step.
  * A campaign's own template is not shown here: the server serves it as /phish itself, top-level
  * and sandboxed (see README "Phishing templates"). Should that lookup fail once, the app is
  * served instead and the built-in page keeps the journey going rather than leaving it blank.
  */
 import { useCallback } from 'react';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { postEvent } from '../api/events';
 import { BuiltinSignIn } from './builtin-sign-in';
-import { useJourneyData } from './journey-context';
-import { useClickBeacon } from './use-click-beacon';
-import { useJourneyNav } from './use-journey-nav';
+import { useJourneyData } from '../hooks/journey-context';
+import { useClickBeacon } from '../hooks/use-click-beacon';
+import { useJourneyNav } from '../hooks/use-journey-nav';
 
-export function TemplatePage() {
+export function BuiltinSignInPage() {
   const data = useJourneyData();
   const { goNext } = useJourneyNav('template');
   const sendClick = useClickBeacon(data.rid, 'builtin');

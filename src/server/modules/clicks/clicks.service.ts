@@ -2,12 +2,12 @@
  * Every visit to a phishing link keeps its evidence and earns a verdict; the recipient's verdict
  * is the best of its visits'. The funnel's `clicked` step (its bit and the forward-only status)
  * follows the recipient's verdict: set while it is human or likely_human, taken off again when
- * later fan-out shows the visit was a scanner's. See README "How clicks are judged".
+ * later fan-out shows the visit was a scanner's. See docs/clicks.md.
  */
 import { CLICK_VERDICTS, COUNTED_VERDICTS, type ClickVerdict, type VisitSource } from '@shared/clicks';
 import { eventRank, stepBit } from '@shared/events';
 import type { Config } from '@server/config';
-import type { NewEvent, Db } from '@server/db/schema';
+import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
 import { newRowId } from '@server/lib/ids';
 import { ScannerCatalogue } from '@server/lib/scanner-catalogue';
@@ -20,7 +20,6 @@ import {
   recipientJudgement,
   type Judgement,
 } from './click-verdict';
-import { insertEventOnce, type RecipientRow } from './journey.repository';
 import {
   countNetworkRecipients,
   downgradeVisits,
@@ -34,7 +33,7 @@ import {
   type ClickedStepChange,
   type ClickTiming,
   type StoredVerdict,
-} from './visits.repository';
+} from './clicks.repository';
 
 export interface VisitInput {
   source: VisitSource;
@@ -60,12 +59,31 @@ function catalogueOf(config: Config): ScannerCatalogue {
  * (`clickedEvent`) is also kept as the recipient's `clicked` event, once, as the page's report;
  * whether it counts is the verdict's. Returns whether that event was new.
  */
+/** The recipient a visit came to, as the journey read it (its link's row). */
+export interface VisitedRecipient {
+  tenant_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  sent_at: string | null;
+  starts_at: string | null;
+  launched_at: string | null;
+}
+
+/**
+ * The journey's `clicked` event, recorded once in the visit's transaction: whether it was new,
+ * and when it happened. The journey owns events; this module only says when to record it.
+ */
+export interface ClickedEvent {
+  at: string;
+  record(trx: Db): Promise<boolean>;
+}
+
 export function recordVisit(
   db: Db,
   config: Config,
-  row: RecipientRow,
+  row: VisitedRecipient,
   input: VisitInput,
-  clickedEvent?: NewEvent,
+  clickedEvent?: ClickedEvent,
 ): Promise<boolean> {
   return inTransaction(db, (trx) => recordVisitIn(trx, config, row, input, clickedEvent));
 }
@@ -79,9 +97,9 @@ export function recordVisit(
 export async function recordVisitIn(
   trx: Db,
   config: Config,
-  row: RecipientRow,
+  row: VisitedRecipient,
   input: VisitInput,
-  clickedEvent?: NewEvent,
+  clickedEvent?: ClickedEvent,
 ): Promise<boolean> {
   if (input.network) await lockNetwork(trx, row.tenant_id, input.network);
   const stored = await findRecipientVerdict(trx, row.recipient_id);
@@ -147,9 +165,9 @@ export async function recordVisitIn(
     );
     for (const visit of earlier) downgraded.add(visit.recipient_id);
   }
-  const isNew = clickedEvent ? await insertEventOnce(trx, clickedEvent) : false;
+  const isNew = clickedEvent ? await clickedEvent.record(trx) : false;
   // The first click's time goes on the recipient with its verdict (the same statement).
-  const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.created_at) : undefined;
+  const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.at) : undefined;
   if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, stored, judged, click);
   for (const recipientId of downgraded)
     await rejudgeRecipient(trx, recipientId, recipientId === row.recipient_id ? click : undefined);
@@ -157,7 +175,7 @@ export async function recordVisitIn(
 }
 
 /** Seconds from the recipient's send (else the campaign's start) to its click, as the dashboard shows it. */
-function clickTiming(row: RecipientRow, at: string): ClickTiming {
+function clickTiming(row: VisitedRecipient, at: string): ClickTiming {
   const from = row.sent_at ?? row.starts_at ?? row.launched_at;
   return { clicked_at: at, click_seconds: from ? (Date.parse(at) - Date.parse(from)) / 1000 : null };
 }

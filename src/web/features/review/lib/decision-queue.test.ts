@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OUTBOX_KEY, backoffDelay, createOutbox, isRetryable, type OutboxItem } from './outbox';
+import {
+  DECISION_QUEUE_KEY,
+  backoffDelay,
+  createDecisionQueue,
+  isRetryable,
+  type QueuedDecision,
+} from './decision-queue';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -11,17 +17,17 @@ class MemoryStorage {
   }
 }
 
-const item: OutboxItem = { token: 't1', url: 'https://a.example/', decision: 'TP' };
+const item: QueuedDecision = { token: 't1', url: 'https://a.example/', decision: 'TP' };
 
 /** A send() that answers with the given statuses in turn; 'down' means no answer at all. */
 function server(...answers: (number | 'down')[]) {
-  return vi.fn((_item: OutboxItem) => {
+  return vi.fn((_item: QueuedDecision) => {
     const answer = answers.shift() ?? 200;
     return answer === 'down' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(answer);
   });
 }
 
-describe('decision outbox', () => {
+describe('decision queue', () => {
   let storage: MemoryStorage;
   beforeEach(() => {
     vi.useFakeTimers();
@@ -29,23 +35,24 @@ describe('decision outbox', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const outbox = (send: ReturnType<typeof server>) => createOutbox({ storage, send, random: () => 1 });
+  const queueFor = (send: ReturnType<typeof server>) =>
+    createDecisionQueue({ storage, send, random: () => 1 });
 
   it('sends at once and forgets the decision once the server accepts it', async () => {
     const send = server(200);
-    const box = outbox(send);
-    await box.enqueue(item);
+    const queue = queueFor(send);
+    await queue.enqueue(item);
     expect(send).toHaveBeenCalledWith(item);
-    expect(box.pending()).toEqual([]);
-    expect(JSON.parse(storage.getItem(OUTBOX_KEY) ?? '')).toEqual([]);
+    expect(queue.pending()).toEqual([]);
+    expect(JSON.parse(storage.getItem(DECISION_QUEUE_KEY) ?? '')).toEqual([]);
   });
 
   it('retries with exponential backoff through network errors and 5xx until 2xx', async () => {
     const send = server('down', 503, 500, 201);
-    const box = outbox(send);
-    await box.enqueue(item);
+    const queue = queueFor(send);
+    await queue.enqueue(item);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(box.pending()).toMatchObject([{ attempts: 1 }]);
+    expect(queue.pending()).toMatchObject([{ attempts: 1 }]);
     await vi.advanceTimersByTimeAsync(999);
     expect(send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -56,7 +63,7 @@ describe('decision outbox', () => {
     expect(send).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(4000);
     expect(send).toHaveBeenCalledTimes(4);
-    expect(box.pending()).toEqual([]);
+    expect(queue.pending()).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).toHaveBeenCalledTimes(4);
   });
@@ -64,26 +71,26 @@ describe('decision outbox', () => {
   it('drops a decision the server refuses for good (4xx), but retries 408 and 429', async () => {
     for (const status of [400, 401, 403, 404, 413]) {
       const send = server(status);
-      const box = outbox(send);
-      await box.enqueue({ ...item, url: `https://x.example/${status}` });
+      const queue = queueFor(send);
+      await queue.enqueue({ ...item, url: `https://x.example/${status}` });
       await vi.advanceTimersByTimeAsync(600_000);
       expect(send, String(status)).toHaveBeenCalledTimes(1);
-      expect(box.pending()).toEqual([]);
+      expect(queue.pending()).toEqual([]);
     }
     const send = server(408, 429, 204);
-    const box = outbox(send);
-    await box.enqueue(item);
+    const queue = queueFor(send);
+    await queue.enqueue(item);
     await vi.advanceTimersByTimeAsync(3000);
     expect(send).toHaveBeenCalledTimes(3);
-    expect(box.pending()).toEqual([]);
+    expect(queue.pending()).toEqual([]);
   });
 
-  it('survives a reload: a new outbox on the same storage delivers what the old one could not', async () => {
-    const before = outbox(server('down'));
+  it('survives a reload: a new queue on the same storage delivers what the old one could not', async () => {
+    const before = queueFor(server('down'));
     await before.enqueue(item);
-    expect(storage.getItem(OUTBOX_KEY)).toContain('https://a.example/');
+    expect(storage.getItem(DECISION_QUEUE_KEY)).toContain('https://a.example/');
     const send = server(200);
-    const after = outbox(send);
+    const after = queueFor(send);
     expect(after.pending()).toMatchObject([item]);
     await after.flush();
     expect(send).not.toHaveBeenCalled();
@@ -95,11 +102,11 @@ describe('decision outbox', () => {
 
   it('keeps only the newest decision per token and URL, so an old one never overwrites it', async () => {
     const send = server('down', 'down', 'down', 200, 200);
-    const box = outbox(send);
-    await box.enqueue(item);
-    await box.enqueue({ ...item, url: 'https://b.example/' });
-    await box.enqueue({ ...item, decision: 'FP' });
-    expect(box.pending().map((e) => [e.url, e.decision])).toEqual([
+    const queue = queueFor(send);
+    await queue.enqueue(item);
+    await queue.enqueue({ ...item, url: 'https://b.example/' });
+    await queue.enqueue({ ...item, decision: 'FP' });
+    expect(queue.pending().map((e) => [e.url, e.decision])).toEqual([
       ['https://b.example/', 'TP'],
       ['https://a.example/', 'FP'],
     ]);
@@ -111,14 +118,14 @@ describe('decision outbox', () => {
       'https://b.example/ TP',
       'https://a.example/ FP',
     ]);
-    expect(box.pending()).toEqual([]);
+    expect(queue.pending()).toEqual([]);
   });
 
   it('ignores unreadable storage and keeps working in memory when storage throws', async () => {
-    storage.setItem(OUTBOX_KEY, '{not json');
-    expect(outbox(server()).pending()).toEqual([]);
-    storage.setItem(OUTBOX_KEY, JSON.stringify([{ id: 1 }, 'x']));
-    expect(outbox(server()).pending()).toEqual([]);
+    storage.setItem(DECISION_QUEUE_KEY, '{not json');
+    expect(queueFor(server()).pending()).toEqual([]);
+    storage.setItem(DECISION_QUEUE_KEY, JSON.stringify([{ id: 1 }, 'x']));
+    expect(queueFor(server()).pending()).toEqual([]);
     const broken = {
       getItem: () => {
         throw new Error('denied');
@@ -128,12 +135,12 @@ describe('decision outbox', () => {
       },
     };
     const send = server('down', 200);
-    const box = createOutbox({ storage: broken, send, random: () => 1 });
-    await box.enqueue(item);
-    expect(box.pending()).toHaveLength(1);
+    const queue = createDecisionQueue({ storage: broken, send, random: () => 1 });
+    await queue.enqueue(item);
+    expect(queue.pending()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(send).toHaveBeenCalledTimes(2);
-    expect(box.pending()).toEqual([]);
+    expect(queue.pending()).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { EventBody } from '@shared/journey';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError } from '@shared/api-client';
 import { postEvent } from '../api/events';
 import { takeSubmission } from '../lib/template-messages';
 

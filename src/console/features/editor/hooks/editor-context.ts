@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { CampaignFile } from '@shared/campaign';
-import type { DraftChange } from '../hooks/use-campaign-draft';
+import type { DraftChange } from './use-campaign-draft';
 import type { IssueMap } from '../lib/issues';
 
 export interface EditorContextValue {

@@ -1,20 +1,19 @@
 /**
- * The README's "## Console" examples, checked as written: the campaign file with translations
- * is valid, and a German and a French recipient see what the text after it says they see.
+ * The "## Console" examples of docs/operators.md, checked as written: the campaign file with
+ * translations is valid, and a German and a French recipient see what the text after it says
+ * they see.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { campaignFileSchema } from '@shared/campaign';
 import { contentLanguage, localiseCampaign } from '@shared/campaign-content';
+import { fencedBlocks, readDoc, section as docSection } from '../test/docs';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-const start = readme.indexOf('\n## Console\n');
-const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-const examples = [...section.matchAll(/^```json\n([\s\S]*?)^```/gm)].map((m) => m[1] ?? '');
+const page = 'docs/operators.md';
+const section = docSection(readDoc(page), '## Console', page);
+const examples = fencedBlocks(section, 'json');
 
-describe('README console examples', () => {
-  it('has a campaign file with translations that imports, and localises as the README says', () => {
+describe(`${page} console examples`, () => {
+  it('has a campaign file with translations that imports, and localises as the page says', () => {
     expect(examples).toHaveLength(1);
     const file = campaignFileSchema.parse(JSON.parse(examples[0] ?? ''));
     const german = localiseCampaign(file, contentLanguage(file, 'de'));
@@ -30,7 +29,7 @@ describe('README console examples', () => {
     expect(localiseCampaign(file, contentLanguage(file, 'fr'))).toBe(file);
   });
 
-  it('shows the unknown-id message the README quotes', () => {
+  it('shows the unknown-id message the page quotes', () => {
     const file = JSON.parse(examples[0] ?? '') as { translations: { de: Record<string, unknown> } };
     file.translations.de.sei = { nope: { title: 'x' } };
     const issue = campaignFileSchema.safeParse(file).error?.issues[0];

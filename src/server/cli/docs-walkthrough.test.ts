@@ -1,9 +1,9 @@
 /**
- * The README's operator walkthrough, run as written: the `sh` blocks of "## Operators", in
- * order, with the placeholders the README tells the reader to replace filled from what earlier
- * commands printed, and the example files saved under the names the README gives them. Each
- * command must exit 0, print nothing on stderr (no warning either) and print what the `#` lines
- * under it say. Then the links it made must really open.
+ * The operator walkthrough of docs/operators.md, run as written: the `sh` blocks of its
+ * "## Walkthrough" section, every one, in order, with the placeholders the page tells the reader
+ * to replace filled from what earlier commands printed, and the example files saved under the
+ * names the page gives them. Each command must exit 0, print nothing on stderr (no warning
+ * either) and print what the `#` lines under it say. Then the links it made must really open.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,74 +14,56 @@ import { describe, expect, it } from 'vitest';
 import { campaignFileSchema } from '@shared/campaign';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
+import { repoRoot as root, shCommands, WALKTHROUGH, walkthroughSection } from '../test/docs';
 import { testConfig } from '../test/harness';
 
 const exec = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const bin = path.join(root, 'bin/hookwise.js');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-
-/** Sections left out of the run; empty: every section of the walkthrough runs as written. */
-const NOT_YET_RUNNABLE: string[] = [];
 
 interface Step {
   kind: 'file' | 'command';
   section: string;
   text: string;
-  /** file: the name to save it as; command: the output lines the README shows under it. */
+  /** file: the name to save it as; command: the output lines the page shows under it. */
   name?: string;
   expected: string[];
-}
-
-/** "## Operators" up to the next level-2 heading. */
-function operatorsSection(markdown: string): string {
-  const start = markdown.indexOf('\n## Operators\n');
-  if (start === -1) throw new Error('README has no "## Operators" section');
-  const end = markdown.indexOf('\n## ', start + 1);
-  return markdown.slice(start, end === -1 ? undefined : end);
 }
 
 function walkthrough(markdown: string): Step[] {
   const steps: Step[] = [];
   let section = '';
   let prose = '';
-  const blocks = operatorsSection(markdown).split(/^```/m);
+  const blocks = markdown.split(/^```/m);
   blocks.forEach((part, index) => {
     if (index % 2 === 0) {
       prose = part;
       section = [...part.matchAll(/^### .*$/gm)].at(-1)?.[0] ?? section;
       return;
     }
-    if (NOT_YET_RUNNABLE.includes(section)) return;
     const [lang = '', ...body] = part.split('\n');
     const text = body.join('\n');
     if (lang === 'json' || lang === 'csv' || lang === 'text') {
       const name = [...prose.matchAll(/[Ss]ave (?:it|this example) as `([^`]+)`/g)].at(-1)?.[1];
-      if (!name) throw new Error(`${section}: the README does not say where to save its ${lang} example`);
+      if (!name)
+        throw new Error(`${section}: ${WALKTHROUGH.file} does not say where to save its ${lang} example`);
       steps.push({ kind: 'file', section, name, text, expected: [] });
+    } else if (lang === 'sh') {
+      steps.push(...commands(section, text));
+    } else {
+      throw new Error(`${section}: a \`${lang}\` block the walkthrough cannot run or save`);
     }
-    if (lang === 'sh') steps.push(...commands(section, text));
   });
   return steps;
 }
 
 function commands(section: string, text: string): Step[] {
-  const steps: Step[] = [];
-  for (const line of text.replace(/\\\n\s*/g, ' ').split('\n')) {
-    if (!line.trim()) continue;
-    const comment = /^#\s?(.*)$/.exec(line.trim());
-    if (comment) {
-      // Output the README shows; "← …" is a note to the reader, not output.
-      steps.at(-1)?.expected.push((comment[1] ?? '').replace(/\s*←.*$/, ''));
-      continue;
-    }
-    const command = line
-      .replace(/\s+#\s.*$/, '')
-      .replace(/\s*\[[^\]]*\]/g, '')
-      .trim();
-    steps.push({ kind: 'command', section, text: command, expected: [] });
-  }
-  return steps;
+  return shCommands(text).map(({ command, output }) => ({
+    kind: 'command',
+    section,
+    // "[…]" marks an optional part; "← …" is a note to the reader, not output.
+    text: command.replace(/\s*\[[^\]]*\]/g, '').trim(),
+    expected: output.map((line) => line.replace(/\s*←.*$/, '')),
+  }));
 }
 
 /** "…" stands for what differs on every run. */
@@ -90,9 +72,9 @@ function outputPattern(line: string): RegExp {
   return new RegExp(`^${parts.join('.+')}$`, 'm');
 }
 
-describe('README operator walkthrough', () => {
+describe(`${WALKTHROUGH.file} walkthrough`, () => {
   it('runs as written against a fresh database', { timeout: 240_000 }, async () => {
-    const steps = walkthrough(readme);
+    const steps = walkthrough(walkthroughSection());
     const commandCount = steps.filter((step) => step.kind === 'command').length;
     expect(commandCount).toBeGreaterThanOrEqual(10);
     for (const section of ['### 1.', '### 2.', '### 3.', '### 4.', '### 5.']) {
@@ -102,7 +84,7 @@ describe('README operator walkthrough', () => {
       ).toBe(true);
     }
 
-    const cwd = mkdtempSync(path.join(tmpdir(), 'hookwise-readme-'));
+    const cwd = mkdtempSync(path.join(tmpdir(), 'hookwise-walkthrough-'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'development',

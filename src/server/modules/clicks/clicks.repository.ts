@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type UpdateObject } from 'kysely';
 import type { ClickVerdict, VisitSource } from '@shared/clicks';
 import type { EventType } from '@shared/events';
 import { compiledOnce } from '@server/db/compiled-once';
-import { stepReachedSet } from './journey.repository';
+import { stepReachedSet } from '@server/db/step-reached';
 import type { Database, NewVisit, Db } from '@server/db/schema';
 
 const visitInsert = compiledOnce(

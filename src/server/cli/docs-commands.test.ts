@@ -1,0 +1,224 @@
+/**
+ * Every command the docs show in an `sh` block (README.md, BENCHMARKS.md, docs/*.md) is run by a
+ * test: by the walkthrough (docs-walkthrough.test.ts runs every block of docs/operators.md's
+ * "## Walkthrough"), by this file (RUN_HERE: quick commands, each must exit 0 with nothing on
+ * stderr), or it is listed in NOT_RUN_HERE with the reason it cannot run inside the suite and,
+ * where one exists, the test or CI step that runs it. Neither list may keep a command the docs no
+ * longer show. And every link between the docs lands on a file, and a heading, that exist.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  docFiles,
+  fencedBlocks,
+  readDoc,
+  repoRoot,
+  shCommands,
+  WALKTHROUGH,
+  walkthroughSection,
+} from '../test/docs';
+
+const exec = promisify(execFile);
+const bin = path.join(repoRoot, 'bin/hookwise.js');
+const gophishFixtures = path.join(repoRoot, 'src/server/modules/gophish/fixtures');
+
+/** Commands this test runs as written, with a line their output must have. */
+const RUN_HERE: Record<string, RegExp> = {
+  'npx hookwise --help': /^Usage: hookwise /m,
+  'npx hookwise demo': /^Demo data created\.$/m,
+  'npx hookwise import gophish --tenant <tenantId> --template template.json --page page.json --group group.json':
+    /^Imported draft campaign \S+ \(Password expiry\) with 2 recipients$/m,
+};
+
+interface NotRunHere {
+  /** Why it cannot run inside the suite. */
+  reason: string;
+  /** What runs it, or its part that can run, instead: a file and the line that shows it does. */
+  runBy: { file: string; contains: string }[];
+}
+
+/** Commands that install, run the suite itself, load the machine for minutes, or serve until stopped. */
+const NOT_RUN_HERE: Record<string, NotRunHere> = {
+  'npm install && npm start': {
+    reason: 'installs from the registry, builds for a minute, then serves until stopped',
+    runBy: [
+      { file: '.ci/run', contains: 'npm ci' },
+      // npm start builds, then serves with `hookwise serve --demo-if-empty`, which serve.test.ts
+      // runs: the demo's links and the console sign-in it prints, and that they work.
+      { file: 'bin/start.js', contains: "'serve', '--demo-if-empty'" },
+      { file: 'src/server/cli/serve.test.ts', contains: "'serve', '--demo-if-empty'" },
+    ],
+  },
+  'npm test': {
+    reason: 'the whole suite, this test among it',
+    runBy: [{ file: '.ci/run', contains: 'npm test' }],
+  },
+  'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REQUIRE_PG=1 REQUIRE_BROWSER=1 npm test': {
+    reason: 'the whole suite, this test among it, with PostgreSQL and Chromium required',
+    runBy: [
+      { file: '.ci/run', contains: 'export REQUIRE_BROWSER=1' },
+      { file: '.ci/run', contains: 'export REQUIRE_PG=1' },
+      { file: '.ci/run', contains: 'postgres://postgres@127.0.0.1:5432/test' },
+    ],
+  },
+  'npx vitest run --project server src/server/cli/': {
+    reason: 'a part of the suite, this test among it',
+    runBy: [{ file: 'package.json', contains: '"test": "npm run check && npm run build && vitest run"' }],
+  },
+  'apt-get install -y chromium fonts-noto-cjk fonts-noto-core': {
+    reason: "installs Debian's packages, as root",
+    runBy: [{ file: '.ci/run', contains: 'fonts-noto-cjk' }],
+  },
+  'DATABASE_URL=postgres://postgres@127.0.0.1:5432/hookwise npm start': {
+    reason: 'needs a PostgreSQL server, builds, then serves until stopped',
+    // Real `hookwise serve` processes on PostgreSQL, two at once on one database.
+    runBy: [
+      { file: 'hardening/support/process-server.ts', contains: "[BIN, 'serve']" },
+      { file: 'hardening/instances.test.ts', contains: 'startProcess(' },
+    ],
+  },
+  'npm run bench': {
+    reason: 'loads both cores for half an hour or more; it prints figures, not a pass or fail',
+    runBy: [],
+  },
+  'npm run bench -- --quick': {
+    reason: 'loads both cores for minutes; it prints figures, not a pass or fail',
+    runBy: [],
+  },
+  'npm run bench -- --only=burst': {
+    reason: 'loads both cores for 10 to 20 minutes; it prints figures, not a pass or fail',
+    runBy: [],
+  },
+  'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench': {
+    reason: 'loads both cores for an hour, with PostgreSQL; it prints figures, not a pass or fail',
+    runBy: [],
+  },
+};
+
+interface DocCommand {
+  file: string;
+  command: string;
+}
+
+/** Every command of every `sh` block outside the walkthrough, with the file it is in. */
+function docCommands(): DocCommand[] {
+  return docFiles().flatMap((file) => {
+    const markdown = readDoc(file);
+    const rest = file === WALKTHROUGH.file ? markdown.replace(walkthroughSection(), '\n') : markdown;
+    return fencedBlocks(rest, 'sh').flatMap((block) =>
+      shCommands(block).map(({ command }) => ({ file, command })),
+    );
+  });
+}
+
+const walkthroughCommands = new Set(
+  fencedBlocks(walkthroughSection(), 'sh').flatMap((block) => shCommands(block).map((c) => c.command)),
+);
+
+describe('the commands in the docs', () => {
+  it('each is run by the walkthrough, run here, or listed with why it cannot run in the suite', () => {
+    const unaccounted = docCommands().filter(
+      ({ command }) =>
+        !walkthroughCommands.has(command) && !(command in RUN_HERE) && !(command in NOT_RUN_HERE),
+    );
+    expect(unaccounted, 'run them in a test, or add them to NOT_RUN_HERE with the reason').toEqual([]);
+    expect(walkthroughCommands.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('lists only commands the docs still show, each once, with its reason and what runs it', () => {
+    const shown = new Set(docCommands().map(({ command }) => command));
+    const listed = [...Object.keys(RUN_HERE), ...Object.keys(NOT_RUN_HERE)];
+    expect(listed.filter((command) => !shown.has(command))).toEqual([]);
+    expect(Object.keys(RUN_HERE).filter((command) => command in NOT_RUN_HERE)).toEqual([]);
+    for (const [command, { reason, runBy }] of Object.entries(NOT_RUN_HERE)) {
+      expect(reason, command).not.toBe('');
+      for (const { file, contains } of runBy) {
+        const where = `${command}: run by ${file}`;
+        expect(existsSync(path.join(repoRoot, file)), where).toBe(true);
+        expect(readFileSync(path.join(repoRoot, file), 'utf8'), where).toContain(contains);
+      }
+    }
+  });
+
+  it('runs the ones that can run here, as written', { timeout: 60_000 }, async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'hookwise-docs-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: path.join(cwd, 'data'),
+      DATABASE_URL: '',
+    };
+    delete env.PUBLIC_URL;
+    delete env.DEFAULT_REDIRECT_URL;
+    const run = (command: string) =>
+      exec('sh', ['-c', command], { cwd, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+
+    // What the commands name: a tenant, and GoPhish's exports (the ones its own test imports).
+    const tenant = await exec('node', [bin, 'tenant', 'create', 'Docs', '--json'], { cwd, env });
+    const values: Record<string, string> = {
+      tenantId: (JSON.parse(tenant.stdout) as { tenant_id: string }).tenant_id,
+    };
+    for (const name of ['template.json', 'page.json', 'group.json']) {
+      copyFileSync(path.join(gophishFixtures, name), path.join(cwd, name));
+    }
+
+    for (const [written, expected] of Object.entries(RUN_HERE)) {
+      const command = written
+        .replace(/<(\w+)>/g, (placeholder, name: string) => values[name] ?? placeholder)
+        .replace(/^npx hookwise /, `node ${JSON.stringify(bin)} `);
+      const result = await run(command);
+      const code = 'code' in result ? result.code : 0;
+      expect({ written, code, stderr: result.stderr }).toEqual({ written, code: 0, stderr: '' });
+      expect(result.stdout, written).toMatch(expected);
+    }
+  });
+});
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** Markdown without its fenced blocks and inline code, where `#` and `[…](…)` are not Markdown. */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+}
+
+function anchors(file: string): Set<string> {
+  const seen = new Map<string, number>();
+  const result = new Set<string>();
+  for (const [, heading = ''] of prose(readDoc(file)).matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = slug(heading);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    result.add(count ? `${base}-${count}` : base);
+  }
+  return result;
+}
+
+describe('the links between the docs', () => {
+  it('land on a file and a heading that exist', () => {
+    const broken: string[] = [];
+    for (const file of docFiles()) {
+      for (const [, target = ''] of prose(readDoc(file)).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target)) continue;
+        const [pathPart = '', anchor] = target.split('#');
+        const linked = pathPart ? path.join(path.dirname(file), pathPart) : file;
+        if (!existsSync(path.join(repoRoot, linked))) broken.push(`${file}: ${target} (no such file)`);
+        else if (anchor && (!linked.endsWith('.md') || !anchors(linked).has(anchor)))
+          broken.push(`${file}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

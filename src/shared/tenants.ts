@@ -1,0 +1,35 @@
+/**
+ * Tenants and their API keys, as /api/admin/keys answers and `hookwise tenant … --json` prints
+ * them (one file per area: see admin-api.ts). A key is listed by its prefix only; the key itself
+ * is shown once, when it is made.
+ */
+import { z } from 'zod';
+
+export const apiKeySchema = z.object({
+  prefix: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** GET /api/admin/keys; `hookwise tenant keys --json` prints the array. */
+export const apiKeysSchema = z.object({ keys: z.array(apiKeySchema) });
+
+/** POST /api/admin/keys, `hookwise tenant add-key --json`. */
+export const createdApiKeySchema = z.object({ api_key: z.string(), prefix: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+/** DELETE /api/admin/keys/:prefix */
+export const apiKeyParamsSchema = z.object({ prefix: z.string().min(1).max(100) });
+
+/** `hookwise tenant revoke-key --json` */
+export const revokedApiKeySchema = z.object({ revoked: z.string() });
+export type RevokedApiKey = z.infer<typeof revokedApiKeySchema>;
+
+/** `hookwise tenant list --json` prints an array of these. */
+export const tenantSummarySchema = z.object({ id: z.string(), name: z.string(), created_at: z.string() });
+export type TenantSummary = z.infer<typeof tenantSummarySchema>;
+
+/** `hookwise tenant create --json`: the tenant and its first API key (shown once). */
+export const createdTenantSchema = z.object({ tenant_id: z.string(), name: z.string(), api_key: z.string() });
+export type CreatedTenant = z.infer<typeof createdTenantSchema>;
