@@ -81,10 +81,10 @@ export async function callApi<T = undefined>(
   transport: Transport = {},
 ): Promise<T> {
   const response = await send(path, options, transport);
-  const text = await readText(path, response);
-  if (!response.ok) throw errorOf(response.status, parseJson(text));
+  const json = parseJson(await readText(path, response));
+  if (!response.ok) throw errorOf(response.status, json);
   if (!options.schema) return undefined as T;
-  return checked(path, response.status, parseJson(text), options.schema);
+  return checked(path, response.status, json, options.schema);
 }
 
 /** GETs a text answer (a CSV, say) as is; rejects as callApi does. */
@@ -103,10 +103,12 @@ export async function send(
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...transport.headers };
   let body: string | undefined;
-  if (options.body !== undefined) {
-    const raw = typeof options.body === 'string';
-    headers['content-type'] = options.contentType ?? (raw ? 'text/plain' : 'application/json');
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  if (typeof options.body === 'string') {
+    headers['content-type'] = options.contentType ?? 'text/plain';
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = options.contentType ?? 'application/json';
+    body = JSON.stringify(options.body);
   }
   try {
     return await fetch(path, {

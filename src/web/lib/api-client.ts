@@ -5,9 +5,8 @@
  * console passes the shared zod schemas, but zod would double these pages' first load (budget:
  * 100 KB brotli for /phish and /poll), so here `schema` is a small hand-written checker
  * (`{ parse }`, in each feature's api folder) and the shared schemas are imported for their
- * types only.
- * The web also sends a bearer token (the reviewer's poll token) and keepalive (events sent while
- * the page is left).
+ * types only. The web also sends a bearer token (the reviewer's poll token) and keepalive
+ * (events sent while the page is left).
  */
 import { callApi, send, type ApiOptions, type Transport } from '@shared/api-client';
 
