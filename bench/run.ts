@@ -11,13 +11,14 @@ import { benchDatabases } from './support/databases';
 import { formatFigure, met, type Figure } from './support/report';
 import { root } from './support/processes';
 import { burstBench, FULL_BURST, QUICK_BURST } from './burst';
+import { clicksBench } from './clicks';
 import { dashboardBench } from './dashboard';
 import { frontendBench } from './frontend';
 import { growthBench } from './growth';
 import { httpBench } from './http';
 
 const quick = process.argv.includes('--quick');
-// --only=http|growth|dashboard|burst|web runs one section (while working on it); by default all of them run.
+// --only=http|growth|dashboard|burst|clicks|web runs one section (while working on it); by default all of them run.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const wanted = (section: string) => !only || only === section;
 const figures: Figure[] = [];
@@ -54,6 +55,9 @@ try {
       `burst/${database.kind}: ${scale.recipients} recipients, ten minutes of clicks compressed ${scale.compression}× (played in ${600 / scale.compression} s)`,
     );
     print(await burstBench(database, scale));
+  }
+  for (const database of databases) {
+    if (wanted('clicks')) print(await clicksBench(database));
   }
   const first = databases[0];
   if (wanted('web') && first) print(await frontendBench(first));

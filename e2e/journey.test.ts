@@ -305,6 +305,39 @@ describe.runIf(browserAvailable)('recipient journey in Chromium', () => {
     await context.close();
   });
 
+  it('shows the e-mail on the red-flags page as the recipient received it: variables filled, never raw', async () => {
+    const file = demoCampaign(server.url);
+    const { recipients } = await seedCampaign(
+      server.database.db,
+      {
+        ...file,
+        email: {
+          from: 'Lohnbuchhaltung <payroll@northwind-docs-share.com>',
+          subject: 'Hallo {{ first_name }}, Ihre Abrechnung',
+          body: 'Hallo {{first_name}},\n\nAbrechnung ansehen: {{link}}\n\nGesendet an {{email}}',
+        },
+      },
+      { recipients: [{ email: 'jana.schmidt@example.com', first_name: 'Jana <b>' }] },
+    );
+    const rid = recipients[0]!.rid;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/phish/sei?rid=${rid}`);
+    const body = page.locator('.mock-email__body');
+    await expect.poll(() => body.textContent()).toContain('Hallo Jana <b>,');
+    // The link as the e-mail carried it: the public listener's (PUBLIC_URL) /phish with this rid.
+    expect(await body.textContent()).toMatch(
+      new RegExp(
+        `^Hallo Jana <b>,\\n\\nAbrechnung ansehen: https?://[^ ]+/phish\\?rid=${rid}\\n\\nGesendet an jana\\.schmidt@example\\.com$`,
+      ),
+    );
+    expect(await page.locator('.mock-email').innerText()).toContain('Hallo Jana <b>, Ihre Abrechnung');
+    // Filled as text: the name's markup is shown, never run or drawn.
+    expect(await page.locator('.mock-email b').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain('{{');
+    await context.close();
+  });
+
   it('sends an unknown, malformed or missing rid to campaign-error, axe clean', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

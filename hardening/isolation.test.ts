@@ -53,6 +53,8 @@ const CASES: Record<string, Case> = {
     payload: { password: 'a long enough password' },
   },
   'GET /api/admin/audit': { url: () => '/api/admin/audit', expect: 'no leak' },
+  'GET /api/admin/audit.csv': { url: () => '/api/admin/audit.csv', expect: 'no leak' },
+  'GET /api/admin/audit/actors': { url: () => '/api/admin/audit/actors', expect: 'no leak' },
   'PUT /api/admin/campaigns/:id/content': {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/content`,
     expect: 'not found',
@@ -194,6 +196,39 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/sending-profiles/${b.profileId}/test`,
     expect: 'not found',
     payload: { to: 'intruder@example.com' },
+  },
+  'GET /api/admin/sending-profiles/:id/allowlist': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}/allowlist`,
+    expect: 'not found',
+  },
+  'GET /api/admin/sending-profiles/:id/allowlist-checks': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}/allowlist-checks`,
+    expect: 'not found',
+  },
+  'POST /api/admin/sending-profiles/:id/allowlist-checks': {
+    url: (b) => `/api/admin/sending-profiles/${b.profileId}/allowlist-checks`,
+    expect: 'not found',
+    payload: { to: 'intruder@example.com' },
+  },
+  'GET /api/admin/settings/egress-networks': {
+    url: () => '/api/admin/settings/egress-networks',
+    expect: 'no leak',
+  },
+  'PUT /api/admin/settings/egress-networks': {
+    url: () => '/api/admin/settings/egress-networks',
+    expect: 'own tenant',
+    payload: { networks: ['203.0.113.0/24'] },
+  },
+  'GET /api/admin/sending-health': { url: () => '/api/admin/sending-health', expect: 'no leak' },
+  'POST /api/admin/campaigns/:id/sending/summary': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/sending/summary`,
+    expect: 'not found',
+    payload: {},
+  },
+  'POST /api/admin/campaigns/:id/email-test': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/email-test`,
+    expect: 'not found',
+    payload: { profile_id: 'x', to: 'intruder@example.com', language: 'en' },
   },
   'GET /api/admin/campaigns/:id/sending': {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/sending`,

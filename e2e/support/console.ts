@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export async function signIn(page: Page, adminUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${adminUrl}/`);
+  // From /campaigns, so the sign-in comes back there (`/` is the home page).
+  await page.goto(`${adminUrl}/campaigns`);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -25,6 +25,8 @@ export const TABLES = [
   'sending_profiles',
   'sendings',
   'outbox',
+  'allowlist_checks',
+  'allowlist_check_visits',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { previewJourneyRoutes } from './modules/preview/preview.routes';
 import { reportButtonRoutes } from './modules/report-button/report-button.routes';
+import { sendingPublicRoutes } from './modules/sending/sending.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRateLimit } from './plugins/rate-limit';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(journeyRoutes(ctx, page));
   await app.register(pollRoutes(ctx));
   await app.register(reportButtonRoutes(ctx));
+  await app.register(sendingPublicRoutes(ctx));
   await app.register(webApp, { webRoot: ctx.config.webRoot, page });
   return app;
 }

@@ -112,7 +112,15 @@ describe('config', () => {
       afterSendSeconds: 10,
       fanoutRecipients: 5,
       fanoutWindowSeconds: 60,
+      egressNetworks: [],
     });
+    expect(
+      loadConfig({ DATA_DIR: dir, CLICK_EGRESS_NETWORKS: ' 203.0.113.0/24, 2001:db8::/48 ' }).clicks
+        .egressNetworks,
+    ).toEqual(['203.0.113.0/24', '2001:db8::/48']);
+    expect(() => loadConfig({ DATA_DIR: dir, CLICK_EGRESS_NETWORKS: '203.0.113.0/24,office' })).toThrow(
+      /CLICK_EGRESS_NETWORKS.*CIDR ranges/,
+    );
     writeFileSync(file, JSON.stringify({ entries: [{ ...entry, networks: ['192.0.2.0/33'] }] }));
     expect(() => loadConfig({ DATA_DIR: dir, SCANNER_CATALOGUE_FILE: file })).toThrow(
       /Invalid SCANNER_CATALOGUE_FILE: entries\.0\.networks\.0: must be a CIDR range/,

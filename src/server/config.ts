@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BEACON_VISIBLE_MS } from '../shared/clicks';
+import { isCidr } from './lib/network-list';
 import { BUILT_IN_CATALOGUE, catalogueFileSchema, type CatalogueEntry } from './lib/scanner-catalogue';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -51,6 +52,17 @@ const envSchema = z.object({
   CLICK_AFTER_SEND_SECONDS: z.coerce.number().min(0).default(10),
   CLICK_FANOUT_RECIPIENTS: z.coerce.number().int().min(2).default(5),
   CLICK_FANOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Comma-separated CIDR ranges: every tenant's offices and gateways (each tenant adds its own). */
+  CLICK_EGRESS_NETWORKS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isCidr), 'must be CIDR ranges separated by commas, e.g. 203.0.113.0/24'),
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SENDING_WORKER: z
     .enum(['true', 'false'])
@@ -59,6 +71,7 @@ const envSchema = z.object({
   SENDING_POLL_MS: z.coerce.number().int().min(10).default(1000),
   SENDING_LEASE_SECONDS: z.coerce.number().min(1).default(300),
   SENDING_TIME_SCALE: z.coerce.number().min(1).default(1),
+  SENDING_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
 });
 
 export interface Config {
@@ -106,6 +119,8 @@ export interface SendingConfig {
   readonly leaseSeconds: number;
   /** Divides every planned interval and backoff: tests compress a day's schedule into seconds. */
   readonly timeScale: number;
+  /** A campaign whose messages fail this many times in a row is paused (docs/sending.md). */
+  readonly pauseAfterFailures: number;
 }
 
 export interface ClickThresholds {
@@ -116,6 +131,8 @@ export interface ClickThresholds {
   /** This many recipients opened from one network (/24, /48) within the window: automated. */
   readonly fanoutRecipients: number;
   readonly fanoutWindowSeconds: number;
+  /** The deployment's own offices and gateways (CIDR): fan-out never judges a visit from them alone. */
+  readonly egressNetworks: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -167,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
       afterSendSeconds: values.CLICK_AFTER_SEND_SECONDS,
       fanoutRecipients: values.CLICK_FANOUT_RECIPIENTS,
       fanoutWindowSeconds: values.CLICK_FANOUT_WINDOW_SECONDS,
+      egressNetworks: Object.freeze(values.CLICK_EGRESS_NETWORKS),
     }),
     scannerCatalogue: Object.freeze([
       ...BUILT_IN_CATALOGUE,
@@ -178,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: values.SENDING_POLL_MS,
       leaseSeconds: values.SENDING_LEASE_SECONDS,
       timeScale: values.SENDING_TIME_SCALE,
+      pauseAfterFailures: values.SENDING_PAUSE_AFTER_FAILURES,
     }),
   };
   return Object.freeze(config);

@@ -1,10 +1,10 @@
 /**
  * The operator API (/api/admin/* on the admin listener): the pieces every route shares (the error
- * answer, path parameters, query flags), and the shapes of sign-in, users, the audit log,
+ * answer, path parameters, query flags), and the shapes of sign-in, users,
  * campaigns, recipients and previews.
  *
  * Every shape that crosses a boundary (HTTP, the CLI's --json, a file format) is declared once,
- * in src/shared/<area>.ts, one file per area: this file, campaign.ts (the campaign file, the
+ * in src/shared/<area>.ts, one file per area: this file, audit.ts (the audit log), campaign.ts (the campaign file, the
  * recipient's campaign data), dashboard.ts (results console, reviewer links), demo.ts, gophish.ts,
  * health.ts, journey.ts (events, beacon), malicious-urls.ts, poll.ts (reviewer decisions, token),
  * recipients-csv.ts, report-button.ts, reported-urls.ts, results.ts, sending.ts and tenants.ts
@@ -15,7 +15,7 @@
  * src/server/api-shapes.test.ts fails on a shape declared anywhere else.
  */
 import { z } from 'zod';
-import { campaignFileSchema } from './campaign';
+import { storedCampaignFileSchema } from './campaign';
 import { ERROR_CODES } from './errors';
 import { RECIPIENT_STATUSES } from './events';
 import { LANGUAGE_CODES } from './languages';
@@ -114,27 +114,7 @@ export const userChangeSchema = z
 export type UserChange = z.infer<typeof userChangeSchema>;
 export type UserChangeInput = z.input<typeof userChangeSchema>;
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  /** "ana@example.com" for a user, "api key hw_ab12" for a key. */
-  actor: z.string(),
-  /** e.g. "campaign.launch", "user.create", "session.sign_in_failed". */
-  action: z.string(),
-  /** What it acted on: a campaign id, a user's email, … */
-  target: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** GET /api/admin/audit?limit=&before=: newest first, entries before `before`. */
-export const auditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  before: z.iso.datetime().optional(),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema) });
+/* The audit log's shapes are in audit.ts. */
 
 export const campaignSummarySchema = z.object({
   id: z.string(),
@@ -157,7 +137,10 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
 
 /** GET /api/admin/campaigns/:id, `hookwise campaign export --json`: the summary and the file. */
-export const campaignDetailSchema = z.object({ campaign: campaignSummarySchema, file: campaignFileSchema });
+export const campaignDetailSchema = z.object({
+  campaign: campaignSummarySchema,
+  file: storedCampaignFileSchema,
+});
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 /** POST /api/admin/campaigns?draft=true: a draft is not live until launched. */
@@ -213,7 +196,8 @@ export type LaunchedCampaign = z.infer<typeof launchedCampaignSchema>;
 
 export const recipientListItemSchema = z.object({
   id: z.string(),
-  rid: z.string(),
+  /** The personal link's token: null for a viewer, who may not open or hand out links. */
+  rid: z.string().nullable(),
   email: z.string().nullable(),
   first_name: z.string().nullable(),
   department: z.string().nullable(),

@@ -10,6 +10,56 @@ import { PHISH_STEPS } from './routes';
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/**
+ * The email's variables, written {{name}}. `qr_code` is the recipient's link as a QR code: an
+ * inline image in the HTML part (its link ends in `&via=qr`, so a scan is told from a click),
+ * the plain link in the text part. Being an image, it has no place in the From or the Subject.
+ */
+export const EMAIL_VARIABLES = ['first_name', 'last_name', 'email', 'department', 'link', 'qr_code'] as const;
+export type EmailVariable = (typeof EMAIL_VARIABLES)[number];
+const QR_CODE_VARIABLE = /\{\{\s*qr_code\s*\}\}/;
+export const carriesQrCode = (text: string | undefined): boolean => QR_CODE_VARIABLE.test(text ?? '');
+const QR_CODE_IN_HEADER = '{{qr_code}} is an image: put it in the message or its HTML version';
+const imageInHeaders = (email: { from?: string; subject?: string } | undefined) =>
+  (['from', 'subject'] as const).filter((field) => carriesQrCode(email?.[field]));
+
+/**
+ * Any `{{…}}` written in the e-mail, known or not (email-variables.ts fills the known ones and
+ * imports this file, so the check keeps its own pattern): what is not a variable would reach a
+ * recipient as written.
+ */
+const WRITTEN_VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const isEmailVariable = (name: string) => (EMAIL_VARIABLES as readonly string[]).includes(name);
+/** The `{{name}}`s a text uses that are not EMAIL_VARIABLES, each once, in order. */
+export const unknownEmailVariables = (text: string | undefined): string[] => [
+  ...new Set(
+    [...(text ?? '').matchAll(WRITTEN_VARIABLE)].map((m) => m[1]!).filter((n) => !isEmailVariable(n)),
+  ),
+];
+/** The message of an unknown-variable issue; the console words it again from `params`. */
+export const UNKNOWN_VARIABLE = 'unknown_variable';
+const EMAIL_TEXT_FIELDS = ['from', 'subject', 'body', 'html'] as const;
+type EmailTexts = Partial<Record<(typeof EMAIL_TEXT_FIELDS)[number], string>>;
+const unknownVariableIssues = (email: EmailTexts | undefined, path: (string | number)[]) =>
+  EMAIL_TEXT_FIELDS.flatMap((field) => {
+    const names = unknownEmailVariables(email?.[field]);
+    if (names.length === 0) return [];
+    const written = names.map((n) => `{{${n}}}`).join(', ');
+    const known = EMAIL_VARIABLES.map((n) => `{{${n}}}`).join(', ');
+    return [
+      {
+        code: 'custom' as const,
+        path: [...path, field],
+        message: `${written}: not a variable. The variables are ${known}`,
+        params: { kind: UNKNOWN_VARIABLE, names },
+      },
+    ];
+  });
+
+/** A validation issue of a campaign file, as the editor words it at its field. */
+export type CampaignFileIssue = z.core.$ZodIssue;
+export type CampaignFileCustomIssue = z.core.$ZodIssueCustom;
+
 export const stepSchema = z.enum(PHISH_STEPS);
 
 export const seiIndicatorSchema = z.object({
@@ -127,8 +177,7 @@ const campaignFileObject = z.object({
   }),
   /**
    * The email itself, sent by Hookwise (docs/sending.md, "The email") and shown on the red-flags page: `body`
-   * is its text part, `html` its HTML part (optional). Variables: {{first_name}}, {{last_name}},
-   * {{email}}, {{department}}, {{link}}.
+   * is its text part, `html` its HTML part (optional). Variables: EMAIL_VARIABLES above.
    */
   email: z
     .object({
@@ -180,8 +229,16 @@ const campaignFileObject = z.object({
   translations: z.partialRecord(z.enum(LANGUAGE_CODES), contentTranslationSchema).default({}),
 });
 
-/** A translation may only name red flags, questions, options and badges the file has. */
-export const campaignFileSchema = campaignFileObject.superRefine((file, ctx) => {
+type Ctx = z.RefinementCtx;
+type FileObject = z.infer<typeof campaignFileObject>;
+
+/**
+ * A translation may only name red flags, questions, options and badges the file has; the QR
+ * code, an image, may not stand in a From or Subject line.
+ */
+function checkReferences(file: FileObject, ctx: Ctx) {
+  for (const field of imageInHeaders(file.email))
+    ctx.addIssue({ code: 'custom', path: ['email', field], message: QR_CODE_IN_HEADER });
   const sei = new Set(file.sei.map((s) => s.id));
   const badges = new Set(file.gamification.badges.map((b) => b.id));
   const questions = new Map(
@@ -190,6 +247,7 @@ export const campaignFileSchema = campaignFileObject.superRefine((file, ctx) => 
   for (const [language, t] of Object.entries(file.translations)) {
     const unknown = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path: ['translations', language, ...path], message });
+    for (const field of imageInHeaders(t.email)) unknown(['email', field], QR_CODE_IN_HEADER);
     for (const key of Object.keys(t.sei ?? {}))
       if (!sei.has(key)) unknown(['sei', key], `no red flag with id "${key}"`);
     for (const key of Object.keys(t.badges ?? {}))
@@ -202,7 +260,31 @@ export const campaignFileSchema = campaignFileObject.superRefine((file, ctx) => 
           unknown(['questions', key, 'options', option], `no option with id "${option}"`);
     }
   }
+}
+
+/** The e-mail, in every language, uses no `{{name}}` that is not a variable. */
+function checkVariables(file: FileObject, ctx: Ctx) {
+  for (const issue of unknownVariableIssues(file.email, ['email'])) ctx.addIssue(issue);
+  for (const [language, t] of Object.entries(file.translations))
+    for (const issue of unknownVariableIssues(t.email, ['translations', language, 'email']))
+      ctx.addIssue(issue);
+}
+
+/**
+ * A campaign file as it is written: imported (CLI, REST, GoPhish), saved from the editor, and
+ * checked in the editor as the operator types.
+ */
+export const campaignFileSchema = campaignFileObject.superRefine((file, ctx) => {
+  checkReferences(file, ctx);
+  checkVariables(file, ctx);
 });
+
+/**
+ * A campaign file as it was stored: without the unknown-variable rule, which came later, so a
+ * campaign saved before it still loads (its unknown `{{…}}` show as written until it is edited).
+ * For reading stored content only; every write goes through campaignFileSchema.
+ */
+export const storedCampaignFileSchema = campaignFileObject.superRefine(checkReferences);
 
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
 export type CampaignFileInput = z.input<typeof campaignFileSchema>;

@@ -15,8 +15,21 @@ export const COUNTED_VERDICTS: readonly ClickVerdict[] = ['human', 'likely_human
 export const VISIT_SOURCES = ['page', 'event', 'beacon'] as const;
 export type VisitSource = (typeof VISIT_SOURCES)[number];
 
+/** How a recipient followed the link: the link itself, or the QR code the message carried. */
+export const CLICK_VIAS = ['link', 'qr'] as const;
+export type ClickVia = (typeof CLICK_VIAS)[number];
+/** The query parameter a QR code's link adds to the recipient's link: `/phish?rid=…&via=qr`. */
+export const VIA_PARAM = 'via';
+
 export const GESTURES = ['pointer', 'key', 'touch'] as const;
 export type Gesture = (typeof GESTURES)[number];
+
+/** PointerEvent.pointerType of the first trusted press. */
+export const POINTER_TYPES = ['mouse', 'touch', 'pen'] as const;
+export type PointerType = (typeof POINTER_TYPES)[number];
+
+/** Pointer moves and key presses are counted up to this many. */
+export const MAX_COUNTED = 500;
 
 /**
  * The running page sends its render beacon once it has been visible this long without a

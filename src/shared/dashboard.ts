@@ -5,13 +5,18 @@
  * file per area: see admin-api.ts.
  */
 import { z } from 'zod';
-import { CLICK_VERDICTS } from './clicks';
+import { CLICK_VERDICTS, CLICK_VIAS } from './clicks';
 import { EVENT_TYPES, RECIPIENT_STATUSES } from './events';
 import { LANGUAGE_CODES } from './languages';
+import { PEOPLE_STAGES } from './funnel';
+import { clickedViaSchema, clickViaSchema, funnelOutsideSchema } from './results';
 import { STORED_DECISIONS, POLL_DECISIONS } from './poll';
 
-/** The funnel's stages, in order: every recipient, then each step (clicked counts people only). */
-export const FUNNEL_STAGES = ['recipients', ...EVENT_TYPES] as const;
+/**
+ * Every stage the console names: the people funnel's (shared/funnel.ts) and each event type (a
+ * recipient's activity lists `visited`, any visit, scanners included).
+ */
+export const FUNNEL_STAGES = ['recipients', 'sent', ...EVENT_TYPES] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
 /**
@@ -39,11 +44,11 @@ const rate = z.number().min(0).max(1).describe('share of all recipients, 0..1');
 export const groupStatsSchema = z.object({
   key: z.string().nullable().describe('the language or department; null: none given'),
   recipients: count,
-  visited: count,
-  clicked: count,
-  submitted: count,
-  completed: count,
-  average_score: z.number().nullable(),
+  visited: count.describe('link opened at all: scanners included'),
+  clicked: count.describe('people: human or likely_human'),
+  submitted: count.describe('people who clicked and entered data'),
+  completed: count.describe('people in the funnel who completed'),
+  average_score: z.number().nullable().describe('of the people who clicked'),
 });
 export type GroupStats = z.infer<typeof groupStatsSchema>;
 
@@ -56,8 +61,16 @@ export const dashboardSchema = z.object({
     starts_at: z.string().nullable(),
   }),
   generated_at: z.string(),
-  funnel: z.array(z.object({ stage: z.enum(FUNNEL_STAGES), count, rate })),
+  funnel: z
+    .array(z.object({ stage: z.enum(PEOPLE_STAGES), count, rate }))
+    .describe(
+      'the people funnel (shared/funnel.ts): each stage a subset of the one before; only the campaign’s steps',
+    ),
+  entered_data: count.describe('people who clicked and entered data (⊆ clicked; not a gate of the journey)'),
+  link_opened: count.describe('recipients whose link was opened at all: scanners and previews included'),
+  outside: funnelOutsideSchema,
   submit_attempted: count,
+  clicked_via: clickedViaSchema,
   verdicts: z.object({
     counts: z.object({
       human: count,
@@ -70,7 +83,14 @@ export const dashboardSchema = z.object({
     reasons: z.array(z.object({ verdict: z.enum(CLICK_VERDICTS), reason: z.enum(REASON_KINDS), count })),
   }),
   timeline: z.object({
-    start: z.string().nullable().describe('first sent_at, else the launch, else the first click or report'),
+    start: z
+      .string()
+      .nullable()
+      .describe('where the chart starts: first sent_at, else the launch, else the first click or report'),
+    first_sent_at: z
+      .string()
+      .nullable()
+      .describe('the first recorded send (outbox or imported sent_at); null when nothing was sent'),
     bucket_seconds: z.number().int().describe('60, 3600 or 86400: at most 180 buckets'),
     buckets: z.array(z.object({ at: z.string(), clicks: count, reports: count })),
     clicks: count,
@@ -78,7 +98,7 @@ export const dashboardSchema = z.object({
     median_seconds_to_click: z
       .number()
       .nullable()
-      .describe('from the recipient’s sent_at (else the campaign’s start) to the click'),
+      .describe('from the recipient’s recorded sent_at to the click; people with a recorded send only'),
     reports: count.describe('recipients who reported the message (the report button), also after clicking'),
     first_report_at: z.string().nullable(),
     median_seconds_to_report: z
@@ -90,7 +110,7 @@ export const dashboardSchema = z.object({
     z.object({
       id: z.string(),
       text: z.string(),
-      answered: count.describe('first attempts that answered the question'),
+      answered: count.describe('first attempts of people who clicked that answered the question'),
       correct: count,
       share_correct: z.number().nullable(),
       top_wrong: z.object({ option_id: z.string(), text: z.string(), count }).nullable(),
@@ -98,7 +118,7 @@ export const dashboardSchema = z.object({
   ),
   breakdowns: z.object({ language: z.array(groupStatsSchema), department: z.array(groupStatsSchema) }),
   score: z.object({
-    average: z.number().nullable(),
+    average: z.number().nullable().describe('of the people who clicked (human, likely_human)'),
     pass_mark: z.number(),
     scored: count,
     passed: count,
@@ -142,6 +162,7 @@ export const recipientRowSchema = z.object({
   status: z.enum(RECIPIENT_STATUSES),
   verdict: z.enum(CLICK_VERDICTS).nullable(),
   verdict_reasons: z.array(z.string()),
+  click_via: clickViaSchema,
   score: z.number().nullable(),
   sent_at: z.string().nullable(),
   created_at: z.string(),
@@ -160,13 +181,23 @@ export type RecipientTable = z.infer<typeof recipientTableSchema>;
 export const recipientActivitySchema = z.object({
   recipient: recipientRowSchema,
   events: z.array(
-    z.object({ type: z.enum(EVENT_TYPES), at: z.string(), details: z.record(z.string(), z.unknown()) }),
+    z.object({
+      type: z.enum(EVENT_TYPES),
+      at: z.string(),
+      details: z.record(z.string(), z.unknown()),
+      counted: z
+        .boolean()
+        .describe(
+          'false: the click or a later step after a visit not counted as a click (automated, unverified)',
+        ),
+    }),
   ),
   visits: z.array(
     z.object({
       id: z.string(),
       at: z.string(),
       source: z.string(),
+      via: z.enum(CLICK_VIAS).describe('followed through the link itself or the QR code'),
       verdict: z.enum(CLICK_VERDICTS),
       reasons: z.array(z.string()),
       catalogue_match: z.string().nullable(),
@@ -180,7 +211,10 @@ export const recipientActivitySchema = z.object({
 });
 export type RecipientActivity = z.infer<typeof recipientActivitySchema>;
 
-/** GET /api/admin/trends: one row per launched campaign, oldest first. */
+/**
+ * GET /api/admin/trends: one row per launched campaign, oldest first. A campaign without a recorded
+ * send has no rates (null): a launch alone sends nothing.
+ */
 export const trendsSchema = z.object({
   campaigns: z.array(
     z.object({
@@ -188,7 +222,11 @@ export const trendsSchema = z.object({
       name: z.string(),
       started_at: z.string().nullable(),
       recipients: count,
-      click_rate: z.number().nullable(),
+      sent: count.describe('recipients with a recorded send (outbox or imported sent_at)'),
+      click_rate: z
+        .number()
+        .nullable()
+        .describe('people who clicked / recipients; null when nothing was sent'),
       entered_data_rate: z.number().nullable(),
       completion_rate: z.number().nullable(),
       average_score: z.number().nullable(),

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { progressSchema, type Progress } from './campaign';
-import { GESTURES } from './clicks';
+import { CLICK_VIAS, GESTURES, MAX_COUNTED, POINTER_TYPES } from './clicks';
 import { EVENT_TYPES, MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from './events';
 
 const idPattern = /^[a-z0-9_-]{1,40}$/i;
@@ -28,6 +28,16 @@ export const clickEvidenceSchema = z.strictObject({
   focused: z.boolean(),
   trusted_gesture: z.boolean(),
   pointer_moved: z.boolean(),
+  /** The first trusted gesture's pointer: a mouse, or a finger or pen (a tap has no hover before it). */
+  pointer_type: z.enum(POINTER_TYPES).optional(),
+  /** Trusted pointer moves and key presses seen, counted up to MAX_COUNTED (never which keys). */
+  moves: z.number().int().min(0).max(MAX_COUNTED).optional(),
+  keys: z.number().int().min(0).max(MAX_COUNTED).optional(),
+  /** Milliseconds the page was visible before the first trusted gesture. */
+  gesture_after_ms: z.number().int().min(0).max(86_400_000).optional(),
+  /** Where the first trusted press landed in the window, in whole CSS pixels. */
+  press_x: z.number().int().min(0).max(100_000).optional(),
+  press_y: z.number().int().min(0).max(100_000).optional(),
 });
 export type ClickEvidence = z.infer<typeof clickEvidenceSchema>;
 
@@ -45,6 +55,8 @@ export const eventBodySchema = z.discriminatedUnion('type', [
       page: z.enum(['builtin', 'template']).optional(),
       /** What the page saw of itself (optional: pages built before it was kept send none). */
       evidence: clickEvidenceSchema.optional(),
+      /** How the recipient followed the link (the QR code's link says `via=qr`); link when absent. */
+      via: z.enum(CLICK_VIAS).optional(),
     }),
   }),
   z.strictObject({
@@ -105,7 +117,7 @@ export const eventResponseSchema = z.object({
 export type EventResponse = z.infer<typeof eventResponseSchema>;
 
 /**
- * GET /api/beacon/:rid?g=&wd=&vis=&foc=&mv=&el=: the template document's image beacon, read into
+ * GET /api/beacon/:rid?g=&wd=&vis=&foc=&mv=&el=(&pt=&mc=&kc=&ga=&px=&py=&v=): the template document's image beacon, read into
  * the same click details as POST /api/events. Only enums, flags and durations; unknown keys are
  * ignored, so nothing free-text can be stored.
  */
@@ -118,6 +130,14 @@ export const beaconQuerySchema = z.object({
   foc: flag,
   mv: flag,
   el: ms,
+  /** Optional, from pages that send them: pointer type, moves, keys, visible before the gesture, press point, via. */
+  pt: z.enum(POINTER_TYPES).optional(),
+  mc: z.coerce.number().int().min(0).max(MAX_COUNTED).optional(),
+  kc: z.coerce.number().int().min(0).max(MAX_COUNTED).optional(),
+  ga: ms.optional(),
+  px: z.coerce.number().int().min(0).max(100_000).optional(),
+  py: z.coerce.number().int().min(0).max(100_000).optional(),
+  v: z.enum(CLICK_VIAS).optional(),
 });
 export type BeaconQuery = z.infer<typeof beaconQuerySchema>;
 

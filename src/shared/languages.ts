@@ -59,10 +59,16 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
 
 /**
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
- * console's shell and pages, the console's campaign editor, and its results, reports and
- * reviewers' queue.
+ * console's shell and pages, the console's campaign editor, its results, reports and
+ * reviewers' queue, and its home page and audit log.
  */
-export const TRANSLATION_NAMESPACES = ['upi-public', 'console', 'console-editor', 'console-results'] as const;
+export const TRANSLATION_NAMESPACES = [
+  'upi-public',
+  'console',
+  'console-editor',
+  'console-results',
+  'console-home',
+] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 
 export function translationPath(code: LanguageCode, namespace: TranslationNamespace = 'upi-public'): string {

@@ -15,4 +15,8 @@ export const JOURNEY_PATHS: readonly string[] = [
 /** Where a recipient lands from the email: serving it records `visited`. */
 export const LANDING_PATH = '/phish';
 
+/** A recipient's link, as the e-mail carries it: the public listener's /phish with the rid. */
+export const recipientLink = (publicUrl: string, rid: string): string =>
+  `${publicUrl}${LANDING_PATH}?rid=${encodeURIComponent(rid)}`;
+
 export const SPA_PATHS: readonly string[] = ['/', '/default', '/poll', ...JOURNEY_PATHS];

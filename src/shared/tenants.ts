@@ -33,3 +33,16 @@ export type TenantSummary = z.infer<typeof tenantSummarySchema>;
 /** `hookwise tenant create --json`: the tenant and its first API key (shown once). */
 export const createdTenantSchema = z.object({ tenant_id: z.string(), name: z.string(), api_key: z.string() });
 export type CreatedTenant = z.infer<typeof createdTenantSchema>;
+
+/**
+ * GET and PUT /api/admin/settings/egress-networks, `hookwise tenant egress-networks --json`: the
+ * networks the tenant declares as its own offices and gateways (CIDR ranges; a bare address is
+ * stored as /32 or /128). Fan-out from them never judges a visit alone (docs/clicks.md).
+ */
+export const egressNetworksSchema = z.object({
+  networks: z
+    .array(z.string().trim().max(100))
+    .max(200)
+    .describe('CIDR ranges such as 203.0.113.0/24 or 2001:db8::/48; a bare address is taken as one host'),
+});
+export type EgressNetworks = z.infer<typeof egressNetworksSchema>;

@@ -1,4 +1,5 @@
 /** The signed-in shell: header (product, navigation, operator, language, sign-out) and the page. */
+import { useHomeT } from '@console/hooks/use-home-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet } from 'react-router';
@@ -11,6 +12,7 @@ import './layout.css';
 export function Layout() {
   const { t } = useT();
   const { t: tr } = useResultsT();
+  const { t: th } = useHomeT();
   const { user, tenant } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
@@ -25,6 +27,9 @@ export function Layout() {
           <span className="layout__tenant">{tenant.name}</span>
         </div>
         <nav aria-label={t('layout.nav')} className="layout__nav">
+          <NavLink to="/" end>
+            {th('nav.home')}
+          </NavLink>
           <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
           <NavLink to="/trends">{tr('nav.trends')}</NavLink>
           <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
@@ -34,6 +39,7 @@ export function Layout() {
           {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
           {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
           {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
+          <NavLink to="/settings">{t('nav.settings')}</NavLink>
         </nav>
         <div className="layout__account">
           <span className="layout__user">

@@ -2,7 +2,7 @@
  * The console's routes. Route objects only compose features; the campaign editor is its own
  * chunk, loaded when an operator opens it, and so are the results dashboard and trends. Everything but /sign-in needs a session.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ApiKeysPage } from '../features/tenants/components/api-keys-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { SessionGate } from '../features/accounts/components/session-gate';
@@ -10,10 +10,13 @@ import { SignInPage } from '../features/accounts/components/sign-in-page';
 import { CampaignOverviewPage } from '../features/campaigns/components/campaign-overview-page';
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { GophishImportPage } from '../features/gophish/components/gophish-import-page';
+import { HomePage } from '../features/home/components/home-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
+import { AllowlistPage } from '../features/sending/components/allowlist-page';
 import { SendingProfilesPage } from '../features/sending/components/sending-profiles-page';
+import { SettingsPage } from '../features/tenants/components/settings-page';
 import { UsersPage } from '../features/accounts/components/users-page';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
@@ -33,7 +36,7 @@ export const routes: RouteObject[] = [
             // Inside the layout: a page that fails keeps the header and navigation.
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <Navigate to="/campaigns" replace /> },
+              { index: true, element: <HomePage /> },
               { path: 'campaigns', element: <CampaignsPage /> },
               { path: 'campaigns/:id', element: <CampaignOverviewPage /> },
               {
@@ -61,11 +64,13 @@ export const routes: RouteObject[] = [
               },
               { path: 'import/gophish', element: <GophishImportPage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
+              { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },
               { path: 'malicious-urls', element: <MaliciousUrlsPage /> },
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
               { path: 'api-keys', element: <RequireOwner page={<ApiKeysPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },
+              { path: 'settings', element: <SettingsPage /> },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -24,6 +24,7 @@ export const CONSOLE_NAMESPACES = [
   'console',
   'console-editor',
   'console-results',
+  'console-home',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';

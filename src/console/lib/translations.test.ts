@@ -1,16 +1,24 @@
 /**
- * The operator console's translations (`console`, `console-editor`, `console-results`): every
+ * The operator console's translations (`console`, `console-editor`, `console-results`,
+ * `console-home`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES, ROLES } from '../../shared/admin-api';
+import { AUDIT_ACTIONS, AUDIT_KINDS } from '../../shared/audit';
 import { CLICK_VERDICTS } from '../../shared/clicks';
 import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
 import { RECIPIENT_STATUSES } from '../../shared/events';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
 import { PHISH_STEPS } from '../../shared/routes';
-import { OUTBOX_STATES, SENDING_STATES, SMTP_TLS } from '../../shared/sending';
+import {
+  OUTBOX_STATES,
+  SEND_FAILURE_CAUSES,
+  SENDING_HEALTH_STATES,
+  SENDING_STATES,
+  SMTP_TLS,
+} from '../../shared/sending';
 import { describeTranslationFiles, describeUnusedKeys, type KeyFamily } from '../../shared/test/locale-files';
 import { CONSOLE_NAMESPACES } from './i18n';
 
@@ -136,6 +144,32 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'links.state.',
     suffixes: reviewerLinkSchema.shape.state.options,
     builtBy: 'the reviewer links table',
+  },
+  // console-home
+  {
+    namespace: 'console-home',
+    prefix: 'audit.kind.',
+    suffixes: AUDIT_KINDS,
+    builtBy: 'the audit log’s “what” filter',
+  },
+  {
+    namespace: 'console-home',
+    prefix: 'audit.action.',
+    suffixes: [...AUDIT_ACTIONS, 'other'],
+    builtBy: 'the audit log’s sentences (auditSentence)',
+  },
+  { namespace: 'console-home', prefix: 'roles.', suffixes: ROLES, builtBy: 'the users page’s role guide' },
+  {
+    namespace: 'console-home',
+    prefix: 'home.sending.',
+    suffixes: SENDING_HEALTH_STATES,
+    builtBy: 'the home page’s sending health',
+  },
+  {
+    namespace: 'console-home',
+    prefix: 'home.cause.',
+    suffixes: SEND_FAILURE_CAUSES,
+    builtBy: 'the home page’s sending health (its cause)',
   },
 ];
 

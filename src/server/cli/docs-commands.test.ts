@@ -32,6 +32,9 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise demo': /^Demo data created\.$/m,
   'npx hookwise import gophish --tenant <tenantId> --template template.json --page page.json --group group.json':
     /^Imported draft campaign \S+ \(Password expiry\) with 2 recipients$/m,
+  'npx hookwise tenant egress-networks <tenantId> --set 203.0.113.0/24,198.51.100.7':
+    /^198\.51\.100\.7\/32$/m,
+  'npx hookwise sending profiles': /^\(none\)$/m,
 };
 
 interface NotRunHere {
@@ -80,6 +83,19 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
       { file: 'hardening/support/process-server.ts', contains: "[BIN, 'serve']" },
       { file: 'hardening/instances.test.ts', contains: 'startProcess(' },
     ],
+  },
+  // A sending profile is made through the API or the console, not a command: the docs' fresh tenant has none.
+  'npx hookwise sending allowlist <profileId> --sending-ips 203.0.113.25': {
+    reason: 'needs a sending profile, which no command makes',
+    runBy: [{ file: 'src/server/cli/sending-commands.test.ts', contains: "'--sending-ips', '203.0.113.25'" }],
+  },
+  'npx hookwise sending allowlist <profileId> --check admin@example.com': {
+    reason: 'sends through a real relay, then watches the link for the 5 minutes of the check',
+    runBy: [{ file: 'src/server/cli/sending-commands.test.ts', contains: "'--check', 'admin@example.com'" }],
+  },
+  'npx hookwise sending checks <profileId>': {
+    reason: 'needs a sending profile and a check sent through it',
+    runBy: [{ file: 'src/server/cli/sending-commands.test.ts', contains: "'sending', 'checks', profileId" }],
   },
   'npm run bench': {
     reason: 'loads both cores for half an hour or more; it prints figures, not a pass or fail',

@@ -22,6 +22,7 @@ import { write } from './output';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
+import { addSendingCommands } from './sending-commands';
 import { addTenantCommands } from './tenant-commands';
 import { addUserCommands } from './user-commands';
 import { addPollCommands } from './poll-commands';
@@ -90,6 +91,7 @@ export function buildCli(): Command {
   addReportedUrlCommands(program);
   addPollCommands(program);
   addUserCommands(program);
+  addSendingCommands(program);
   return program;
 }
 

@@ -119,6 +119,7 @@ describe('hookwise operator commands', () => {
         await recordEvent({ database }, rid, 'visited');
         if (i < 200) await recordEvent({ database }, rid, 'clicked');
         if (i < 100) await recordEvent({ database }, rid, 'submitted');
+        if (i < 100) await recordEvent({ database }, rid, 'awareness_viewed');
         if (i < 50)
           await recordEvent({ database }, rid, 'questionnaire_completed', {
             details: { score: i % 2 ? 60 : 80 },
@@ -179,7 +180,7 @@ describe('hookwise operator commands', () => {
     });
     expect(results.recipients.filter((r) => r.status === 'completed')).toHaveLength(40);
     expect(table).toMatch(/^clicked\s+200\s+20%$/m);
-    expect(table).toMatch(/^visited\s+300\s+30%$/m);
+    expect(table).toMatch(/^link opened \(any visit, scanners included\)\s+300\s+30%$/m);
     // Click verdicts: a count per verdict (these clicks came with no visit evidence), and a
     // verdict column per recipient.
     expect(table).toMatch(/^VERDICT\s+COUNT\s+SHARE$/m);

@@ -1,7 +1,6 @@
 /** `hookwise results <campaignId>`: the funnel and per-recipient status, as a table, CSV or JSON. */
 import type { Command } from 'commander';
 import { CLICK_VERDICTS } from '@shared/clicks';
-import { EVENT_TYPES } from '@shared/events';
 import type { Results } from '@shared/results';
 import { campaignResults, resultsCsv } from '../modules/results/results.service';
 import { campaignById, withDatabase } from './cli-context';
@@ -11,7 +10,7 @@ export function addResultsCommands(program: Command): void {
   program
     .command('results <campaignId>')
     .description(
-      'campaign results: funnel (visited = any GET incl. scanners, clicked = human or likely_human), verdicts and recipients',
+      'campaign results: the people funnel (clicked = human or likely_human; each step a subset of the one before), link opened (any visit, scanners included), activity after visits not counted as clicks, verdicts and recipients',
     )
     .option('--csv', 'print the per-recipient status as CSV')
     .option('--json', 'print JSON: {funnel, recipients}')
@@ -30,15 +29,36 @@ export function addResultsCommands(program: Command): void {
 
 function readable(results: Results): string {
   const { funnel } = results;
+  // The people funnel's stages for this campaign (shared/funnel.ts), then what is apart from it.
   const funnelRows = [
-    { step: 'recipients', count: funnel.recipients, share: '' },
-    ...EVENT_TYPES.map((type) => ({
-      step: type,
-      count: funnel[type],
-      share: percent(funnel[type], funnel.recipients),
-    })),
-    { step: 'average_score', count: funnel.average_score ?? '-', share: '' },
+    ...funnel.stages.flatMap((stage) => {
+      const count = funnel[stage] ?? 0;
+      const row = {
+        step: stage,
+        count,
+        share: stage === 'recipients' ? '' : percent(count, funnel.recipients),
+      };
+      // Entering data: a part of clicked (the journey goes on without it), shown beside it.
+      const entered = funnel.submitted ?? 0;
+      return stage === 'clicked'
+        ? [
+            row,
+            { step: 'submitted (of clicked)', count: entered, share: percent(entered, funnel.recipients) },
+          ]
+        : [row];
+    }),
+    { step: 'average_score (people)', count: funnel.average_score ?? '-', share: '' },
+    {
+      step: 'link opened (any visit, scanners included)',
+      count: funnel.visited,
+      share: percent(funnel.visited, funnel.recipients),
+    },
   ];
+  const outsideRows = funnel.outside.map((o) => ({
+    'step outside the funnel': o.step,
+    'after a visit not counted as a click': o.not_counted,
+    'skipped an earlier step': o.skipped_earlier,
+  }));
   const { verdicts } = results;
   const verdictRows = [
     ...[...CLICK_VERDICTS, 'not_visited' as const].map((verdict) => ({
@@ -68,6 +88,7 @@ function readable(results: Results): string {
     `Campaign ${results.campaign_name} (${results.campaign_id})`,
     '',
     formatTable(funnelRows),
+    formatTable(outsideRows),
     formatTable(verdictRows),
     formatTable(recipients, columns),
   ].join('\n');

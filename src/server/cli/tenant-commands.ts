@@ -1,6 +1,16 @@
-/** `hookwise tenant …`: create tenants (the API key is printed once), list, manage keys. */
+/**
+ * `hookwise tenant …`: create tenants (the API key is printed once), list, manage keys, and the
+ * tenant's own offices and gateways (egress networks).
+ */
 import type { Command } from 'commander';
-import type { CreatedApiKey, CreatedTenant, RevokedApiKey, TenantSummary } from '@shared/tenants';
+import type {
+  CreatedApiKey,
+  CreatedTenant,
+  EgressNetworks,
+  RevokedApiKey,
+  TenantSummary,
+} from '@shared/tenants';
+import { setTenantEgressNetworks, tenantEgressNetworks } from '../modules/tenants/egress-networks.service';
 import {
   createApiKey,
   createTenant,
@@ -9,7 +19,7 @@ import {
   tenantApiKeys,
 } from '../modules/tenants/tenants.service';
 import { withDatabase } from './cli-context';
-import { formatTable, output } from './output';
+import { EMPTY, formatTable, output } from './output';
 
 const keyNotice = 'Keep the API key now: it is shown once and only its hash is stored.';
 
@@ -75,6 +85,25 @@ export function addTenantCommands(program: Command): void {
         }
         const revoked: RevokedApiKey = { revoked: prefix };
         output(options, revoked, () => `Revoked API key ${prefix}`);
+      }),
+    );
+
+  tenant
+    .command('egress-networks <tenantId>')
+    .description(
+      "the tenant's own offices and gateways (CIDR ranges): fan-out from them never judges a visit alone",
+    )
+    .option('--set <list>', 'replace the list: ranges or addresses separated by commas (e.g. 203.0.113.0/24)')
+    .option('--clear', 'remove every range')
+    .option('--json', 'print JSON')
+    .action((tenantId: string, options: { set?: string; clear?: boolean; json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const change = options.clear ? [] : options.set?.split(',');
+        const networks = change
+          ? await setTenantEgressNetworks(db, tenantId, change)
+          : await tenantEgressNetworks(db, tenantId);
+        const value: EgressNetworks = { networks };
+        output(options, value, () => (networks.length > 0 ? networks.join('\n') : EMPTY));
       }),
     );
 }

@@ -19,6 +19,10 @@ import * as networkReadIndexes from './migrations/2026-12-03-0007-network-read-i
 import * as rateLimitsUnlogged from './migrations/2026-12-03-0008-rate-limits-unlogged';
 import * as campaignContentVersion from './migrations/2026-12-04-0001-campaign-content-version';
 import * as visitWriteIndexes from './migrations/2026-12-04-0002-visit-write-indexes';
+import * as peopleCounted from './migrations/2026-12-05-0001-people-counted';
+import * as allowlistChecks from './migrations/2026-12-05-0002-allowlist-checks';
+import * as qrClickIndex from './migrations/2026-12-05-0003-qr-click-index';
+import * as sendingHealth from './migrations/2026-12-06-0001-sending-health';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -42,6 +46,10 @@ const migrations: Record<string, Migration> = {
   '2026-12-03-0008-rate-limits-unlogged': rateLimitsUnlogged,
   '2026-12-04-0001-campaign-content-version': campaignContentVersion,
   '2026-12-04-0002-visit-write-indexes': visitWriteIndexes,
+  '2026-12-05-0001-people-counted': peopleCounted,
+  '2026-12-05-0002-allowlist-checks': allowlistChecks,
+  '2026-12-05-0003-qr-click-index': qrClickIndex,
+  '2026-12-06-0001-sending-health': sendingHealth,
 };
 
 /**

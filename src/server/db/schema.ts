@@ -4,17 +4,19 @@
  * repository function as its first parameter.
  */
 import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
-import type { ClickVerdict, VisitSource } from '@shared/clicks';
+import type { ClickVerdict, ClickVia, VisitSource } from '@shared/clicks';
 import type { Role } from '@shared/admin-api';
 import type { AttemptKind, EventType, RecipientStatus } from '@shared/events';
 import type { LanguageCode } from '@shared/languages';
 import type { MaliciousUrlSource } from '@shared/malicious-urls';
 import type { PollDecision } from '@shared/poll';
-import type { OutboxState, SendingState, SmtpTls } from '@shared/sending';
+import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
 
 export interface TenantTable {
   id: string;
   name: string;
+  /** JSON array of CIDR ranges the tenant declares as its own offices and gateways. */
+  egress_networks: Generated<string>;
   created_at: string;
 }
 
@@ -79,6 +81,8 @@ export interface RecipientTable {
   click_seconds: Generated<number | null>;
   /** Bit i set when the verdict's reasons include one of kind REASON_KINDS[i] (reasonKindBits). */
   reason_kinds: Generated<number>;
+  /** How the counted click came (link or QR code), set with the clicked step; null while not clicked. */
+  click_via: Generated<ClickVia | null>;
   created_at: string;
 }
 
@@ -97,6 +101,10 @@ export interface VisitTable {
   verdict: ClickVerdict;
   /** JSON array of short reasons. */
   reasons: string;
+  /** How the link was followed: the link itself or the message's QR code. */
+  via: Generated<ClickVia>;
+  /** A trusted gesture's shape (see gestureShape), compared across a network's visits; null without one. */
+  gesture_shape: Generated<string | null>;
   created_at: string;
 }
 
@@ -288,6 +296,13 @@ export interface SendingTable {
   time_zone: string;
   paused_at: string | null;
   created_at: string;
+  /** Messages that failed in a row (reset by a sent one); at the config's limit Hookwise pauses. */
+  consecutive_failures: Generated<number>;
+  failing_since: string | null;
+  last_cause: SendFailureCause | null;
+  last_detail: string | null;
+  /** 'failures': paused by Hookwise after repeated failures; null: by the operator, or running. */
+  paused_reason: 'failures' | null;
 }
 
 /** One message to one recipient; workers claim due rows (see sending/outbox.repository.ts). */
@@ -301,12 +316,39 @@ export interface OutboxTable {
   attempts: Generated<number>;
   claimed_by: string | null;
   lease_until: string | null;
-  /** The SMTP server's last reply (or the connection error). */
+  /** The SMTP server's last reply (or the connection error, in plain words). */
   last_reply: string | null;
+  last_cause: SendFailureCause | null;
   /** The Message-ID header: the same on every attempt, so a receiver can tell a resend. */
   message_id: string;
   sent_at: string | null;
   updated_at: string;
+}
+
+/** A sending profile's allow-listing check: a test message whose link (/go/<token>) is watched. */
+export interface AllowlistCheckTable {
+  id: string;
+  tenant_id: string;
+  profile_id: string;
+  token: string;
+  sent_to: string;
+  created_at: string;
+  sent_at: string | null;
+  window_ends_at: string | null;
+}
+
+/** A visit to a check's link: coarse facts only, never the address or the user agent. */
+export interface AllowlistCheckVisitTable {
+  id: string;
+  tenant_id: string;
+  check_id: string;
+  seconds_after_send: number | null;
+  verdict: ClickVerdict;
+  /** JSON array of reason kinds (REASON_KINDS). */
+  reasons: string;
+  scanner: string | null;
+  scanner_by: 'network' | 'agent' | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -333,6 +375,8 @@ export interface Database {
   sending_profiles: SendingProfileTable;
   sendings: SendingTable;
   outbox: OutboxTable;
+  allowlist_checks: AllowlistCheckTable;
+  allowlist_check_visits: AllowlistCheckVisitTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

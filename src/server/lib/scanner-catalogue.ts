@@ -5,18 +5,11 @@
  * Agent patterns are case-insensitive substrings, not regular expressions: a catalogue file
  * cannot make matching slow.
  */
-import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isCidr, NetworkList } from './network-list';
 import builtIn from './scanner-catalogue.json';
 
-const cidr = z.string().refine((value) => {
-  try {
-    ipaddr.parseCIDR(value);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be a CIDR range such as 40.92.0.0/15');
+const cidr = z.string().refine(isCidr, 'must be a CIDR range such as 40.92.0.0/15');
 
 export const catalogueEntrySchema = z.strictObject({
   name: z.string().min(1).max(100),
@@ -39,29 +32,21 @@ export interface CatalogueMatch {
   certainty: CatalogueEntry['certainty'];
 }
 
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
 export class ScannerCatalogue {
-  private readonly ranges: { entry: CatalogueEntry; range: Range }[];
+  private readonly networks: NetworkList<CatalogueEntry>;
   private readonly agents: { entry: CatalogueEntry; pattern: string }[];
 
   constructor(entries: readonly CatalogueEntry[]) {
-    this.ranges = entries.flatMap((entry) =>
-      entry.networks.map((n) => ({ entry, range: ipaddr.parseCIDR(n) })),
+    this.networks = new NetworkList(
+      entries.flatMap((entry) => entry.networks.map((n) => [n, entry] as const)),
     );
     this.agents = entries.flatMap((entry) => entry.agents.map((a) => ({ entry, pattern: a.toLowerCase() })));
   }
 
   /** The first entry the address (full, before truncation) or the user agent matches. */
   match(address: string | undefined, userAgent: string | null): CatalogueMatch | null {
-    const parsed = address ? parseAddress(address) : null;
-    if (parsed) {
-      for (const { entry, range } of this.ranges) {
-        if (range[0].kind() === parsed.kind() && parsed.match(range)) {
-          return { by: 'network', name: entry.name, certainty: entry.certainty };
-        }
-      }
-    }
+    const entry = this.networks.match(address);
+    if (entry) return { by: 'network', name: entry.name, certainty: entry.certainty };
     const agent = userAgent?.toLowerCase();
     if (agent) {
       for (const { entry, pattern } of this.agents) {
@@ -70,10 +55,4 @@ export class ScannerCatalogue {
     }
     return null;
   }
-}
-
-function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  if (!ipaddr.isValid(address)) return null;
-  const parsed = ipaddr.parse(address);
-  return parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
 }

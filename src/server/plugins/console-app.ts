@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '@shared/errors';
-import { setStaticCacheHeaders } from './web-app';
+import { setStaticCacheHeaders, wantsJsonNotFound } from './web-app';
 
 export interface ConsoleAppOptions {
   consoleRoot: string;
@@ -32,13 +32,7 @@ export async function consoleApp(app: FastifyInstance, options: ConsoleAppOption
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (
-      url.startsWith('/api/') ||
-      url.startsWith('/assets/') ||
-      path.extname(url) ||
-      request.method !== 'GET'
-    ) {
+    if (wantsJsonNotFound(request)) {
       return reply.status(404).send(errorBody('not_found', 'Not found'));
     }
     if (!index) {

@@ -101,14 +101,8 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
     // API, assets and file-like paths get a JSON 404; any other page gets the app's not-found.
-    if (
-      url.startsWith('/api/') ||
-      url.startsWith('/assets/') ||
-      path.extname(url) ||
-      request.method !== 'GET'
-    ) {
+    if (wantsJsonNotFound(request)) {
       return reply.status(404).send(errorBody('not_found', 'Not found'));
     }
     return page.send(request, reply, 404);
@@ -154,4 +148,15 @@ class IndexPage {
       .replace('<html lang="en">', `<html lang="${language}" dir="${directionOf(language)}">`)
       .replace('</head>', `<script type="application/json" id="hookwise-i18n">${json}</script></head>`);
   }
+}
+
+/** An API call, an asset, a file-like path or anything but GET: answered with a JSON 404, not a page. */
+export function wantsJsonNotFound(request: FastifyRequest): boolean {
+  const url = request.url.split('?')[0] ?? '';
+  return (
+    url.startsWith('/api/') ||
+    url.startsWith('/assets/') ||
+    path.extname(url) !== '' ||
+    request.method !== 'GET'
+  );
 }

@@ -2,7 +2,7 @@
  * Test data for the journey: a tenant, a campaign from a campaign file, and recipients, written
  * straight through the repositories (server and browser tests share it).
  */
-import { campaignFileSchema, type CampaignFileInput } from '@shared/campaign';
+import { campaignFileSchema, storedCampaignFileSchema, type CampaignFileInput } from '@shared/campaign';
 import { isLanguageCode } from '@shared/languages';
 import { insertCampaign } from '@server/modules/campaigns/campaigns.repository';
 import { addRecipients } from '@server/modules/recipients/recipients.service';
@@ -15,11 +15,16 @@ export interface SeedOptions {
   ends_at?: string | null;
   ended_at?: string | null;
   recipients?: { email?: string; person_id?: string; first_name?: string; language_code?: string }[];
+  /**
+   * Read the file as stored content is read (storedCampaignFileSchema): a campaign saved before
+   * today's write rules (an unknown `{{…}}` in its e-mail) still reaches the recipient pages.
+   */
+  storedBeforeRules?: boolean;
 }
 
 export async function seedCampaign(db: Db, file: CampaignFileInput, options: SeedOptions = {}) {
   const tenantId = options.tenantId ?? (await createTenant(db, 'Journey tenant')).tenantId;
-  const content = campaignFileSchema.parse(file);
+  const content = (options.storedBeforeRules ? storedCampaignFileSchema : campaignFileSchema).parse(file);
   const campaignId = await insertCampaign(db, tenantId, content, options);
   const identities = (options.recipients ?? [{ email: 'pat@example.com' }]).map((r) => ({
     email: r.email ?? null,

@@ -84,7 +84,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** Runs `suite` once per available database, each with its own fresh app. */
-export function describeEachDatabase(title: string, suite: (get: () => Harness) => void): void {
+export function describeEachDatabase(
+  title: string,
+  suite: (get: () => Harness) => void,
+  env: Record<string, string> = {},
+): void {
   for (const kind of databaseKinds()) {
     describe(`${title} [${kind.name}]`, () => {
       let harness: Harness | undefined;
@@ -92,7 +96,7 @@ export function describeEachDatabase(title: string, suite: (get: () => Harness) 
       beforeAll(async () => {
         const opened = await kind.open();
         dispose = () => opened.dispose();
-        const config = testConfig();
+        const config = testConfig(env);
         const logs: string[] = [];
         const stream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;
         const ctx = { config, database: opened.database };

@@ -12,6 +12,8 @@ export interface ReceivedMessage {
   subject: string;
   text: string;
   html: string;
+  /** Attachments, inline images (with their Content-ID) among them. */
+  attachments: ParsedMail['attachments'];
   messageId: string;
   headers: ParsedMail['headers'];
   at: number;
@@ -40,7 +42,8 @@ export async function startSmtpSink(verdict: Verdict = () => null): Promise<Smtp
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo[0]?.address ?? '';
       const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-      simpleParser(stream)
+      // cid: links kept as sent, so a test sees how the HTML refers to its inline images.
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           const attempt = (attempts.get(to) ?? 0) + 1;
           attempts.set(to, attempt);
@@ -63,6 +66,7 @@ export async function startSmtpSink(verdict: Verdict = () => null): Promise<Smtp
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: mail.attachments,
             messageId: mail.messageId ?? '',
             headers: mail.headers,
             at: Date.now(),

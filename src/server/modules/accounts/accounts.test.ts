@@ -123,6 +123,15 @@ describeEachDatabase('console accounts', (get) => {
     ];
     expect((await call(viewer, 'POST', previews[0]!, { language: 'en' })).statusCode).toBe(201);
     expect((await call(viewer, 'POST', previews[1]!, { language: 'en' })).statusCode).toBe(200);
+    // Personal links are an operator's: a viewer who opened one would add a visit to the results.
+    const links = [
+      `/api/admin/campaigns/${campaignId}/links`,
+      `/api/admin/campaigns/${campaignId}/links.csv`,
+    ];
+    for (const url of links) {
+      expect((await call(viewer, 'GET', url)).statusCode, url).toBe(403);
+      expect((await call(operator, 'GET', url)).statusCode, url).toBe(200);
+    }
 
     const created = await call(operator, 'POST', '/api/admin/campaigns?draft=true', campaignFile());
     expect(created.statusCode).toBe(201);
@@ -143,6 +152,28 @@ describeEachDatabase('console accounts', (get) => {
       h.admin.inject({ method: 'DELETE', url: `/api/admin/keys/${prefix}`, headers: who.headers });
     expect((await revoke(operator)).statusCode).toBe(403);
     expect((await revoke(owner)).statusCode).toBe(204);
+    // Any role reads the tenant's own offices and gateways; only an owner changes how clicks are judged.
+    const egress = (who: Signed, method: 'GET' | 'PUT') =>
+      h.admin.inject({
+        method,
+        url: '/api/admin/settings/egress-networks',
+        headers: who.headers,
+        ...(method === 'PUT' ? { payload: { networks: ['203.0.113.0/24'] } } : {}),
+      });
+    for (const who of [viewer, operator]) {
+      expect((await egress(who, 'GET')).statusCode).toBe(200);
+      expect((await egress(who, 'PUT')).statusCode).toBe(403);
+    }
+    expect((await egress(owner, 'PUT')).statusCode).toBe(200);
+    // A viewer reads a profile's allow-listing values; sending a check is an operator's change.
+    const relay = { name: 'R', host: '127.0.0.1', port: 1, tls: 'none', envelope_from: 'b@r.example' };
+    const profile = (await call(operator, 'POST', '/api/admin/sending-profiles', relay)).json<{
+      id: string;
+    }>();
+    const allowlist = `/api/admin/sending-profiles/${profile.id}/allowlist`;
+    expect((await call(viewer, 'GET', allowlist)).statusCode).toBe(200);
+    expect((await call(viewer, 'GET', `${allowlist}-checks`)).statusCode).toBe(200);
+    expect((await call(viewer, 'POST', `${allowlist}-checks`, { to: 'v@example.com' })).statusCode).toBe(403);
 
     expect((await call(owner, 'POST', '/api/admin/users', newUser)).statusCode).toBe(201);
     expect((await call(owner, 'GET', '/api/admin/users')).json<{ users: unknown[] }>().users).toHaveLength(4);
@@ -282,12 +313,14 @@ describeEachDatabase('console accounts', (get) => {
       payload: {},
     });
     await h.admin.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/end`, headers: tenant.headers });
-    await h.admin.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: owner.headers,
-      payload: { email: 'new@example.com', name: 'New', role: 'viewer', password: 'a password to hide' },
-    });
+    const newUser = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        headers: owner.headers,
+        payload: { email: 'new@example.com', name: 'New', role: 'viewer', password: 'a password to hide' },
+      })
+    ).json<{ id: string }>();
     const log = await h.admin.inject({ method: 'GET', url: '/api/admin/audit', headers: owner.headers });
     const entries = log.json<{ entries: { actor: string; action: string; target: string | null }[] }>()
       .entries;
@@ -297,10 +330,10 @@ describeEachDatabase('console accounts', (get) => {
     expect(entries.map(({ actor, action, target }) => ({ actor, action, target }))).toEqual(
       expect.arrayContaining([
         { actor: operator.email, action: 'session.sign_in', target: null },
-        { actor: operator.email, action: 'campaign.create', target: null },
+        { actor: operator.email, action: 'campaign.create', target: id },
         { actor: operator.email, action: 'campaign.launch', target: id },
         { actor: `api key ${prefix}`, action: 'campaign.end', target: id },
-        { actor: owner.email, action: 'user.create', target: null },
+        { actor: owner.email, action: 'user.create', target: newUser.id },
       ]),
     );
     expect(log.body).not.toContain('a password to hide');

@@ -57,7 +57,9 @@ export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
     const principal = principals.get(request);
     if (!principal || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
     const params = (request.params ?? {}) as Record<string, unknown>;
-    const target = ['id', 'prefix', 'recipientId'].map((k) => params[k]).find((v) => typeof v === 'string');
+    const target =
+      ['id', 'prefix', 'recipientId'].map((k) => params[k]).find((v) => typeof v === 'string') ??
+      createdId(reply.statusCode, payload);
     await recordAudit(ctx.database.db, {
       tenantId: principal.tenantId,
       actor: principal.actor,
@@ -67,6 +69,18 @@ export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
     }).catch((error: unknown) => request.log.error({ err: error }, 'audit write failed'));
     return payload;
   });
+}
+
+/** What a create (201) made, from its answer's `id` or `prefix`: the log names the new user, campaign, key. */
+function createdId(status: number, payload: unknown): string | undefined {
+  if (status !== 201 || typeof payload !== 'string' || payload.length > 1_000_000) return undefined;
+  try {
+    const body = JSON.parse(payload) as { id?: unknown; prefix?: unknown };
+    const id = body.id ?? body.prefix;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal> {

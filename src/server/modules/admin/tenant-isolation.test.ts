@@ -167,6 +167,18 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/sending-profiles/{id}/test',
         payload: { to: 'intruder@example.com' },
       },
+      { method: 'GET', url: `${p}/allowlist`, route: '/api/admin/sending-profiles/{id}/allowlist' },
+      {
+        method: 'GET',
+        url: `${p}/allowlist-checks`,
+        route: '/api/admin/sending-profiles/{id}/allowlist-checks',
+      },
+      {
+        method: 'POST',
+        url: `${p}/allowlist-checks`,
+        route: '/api/admin/sending-profiles/{id}/allowlist-checks',
+        payload: { to: 'intruder@example.com' },
+      },
       { method: 'GET', url: `${c}/sending`, route: '/api/admin/campaigns/{id}/sending' },
       {
         method: 'POST',
@@ -177,6 +189,18 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       { method: 'POST', url: `${c}/sending/pause`, route: '/api/admin/campaigns/{id}/sending/pause' },
       { method: 'POST', url: `${c}/sending/resume`, route: '/api/admin/campaigns/{id}/sending/resume' },
       { method: 'POST', url: `${c}/sending/cancel`, route: '/api/admin/campaigns/{id}/sending/cancel' },
+      {
+        method: 'POST',
+        url: `${c}/sending/summary`,
+        route: '/api/admin/campaigns/{id}/sending/summary',
+        payload: {},
+      },
+      {
+        method: 'POST',
+        url: `${c}/email-test`,
+        route: '/api/admin/campaigns/{id}/email-test',
+        payload: { profile_id: bProfile, to: 'intruder@example.com', language: 'en' },
+      },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
@@ -240,6 +264,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     expect(aCampaigns.body).not.toContain(campaign);
     for (const url of [
       '/api/admin/sending-profiles',
+      '/api/admin/sending-health',
       '/api/admin/reports',
       '/api/admin/malicious-urls',
       '/api/admin/malicious-urls.txt',

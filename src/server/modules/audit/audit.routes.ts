@@ -1,29 +1,72 @@
-/** GET /api/admin/audit: the tenant's audit log, newest first (owners). */
+/** GET /api/admin/audit (and .csv, and /actors): the tenant's audit log, newest first (owners). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminErrors, auditPageSchema, auditQuerySchema } from '@shared/admin-api';
+import { adminErrors, textSchema } from '@shared/admin-api';
+import { AUDIT_EXPORT_MAX, auditActorsSchema, auditPageSchema, auditQuerySchema } from '@shared/audit';
 import type { AppContext } from '@server/context';
 import { adminSecurity } from '../admin/admin-schemas';
 import { tenantOf } from '../admin/admin-auth';
-import { auditEntries } from './audit.service';
+import { auditCsv } from './audit-csv';
+import { auditActors, auditEntries } from './audit.service';
+
+const tags = ['audit'];
 
 export function auditRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
       '/api/admin/audit',
       {
         config: { role: 'owner' },
         schema: {
-          tags: ['audit'],
+          tags,
           security: adminSecurity,
-          summary: 'The audit log of operator actions, newest first',
+          summary: 'The audit log of operator actions, newest first, filtered by who, what kind and when',
           querystring: auditQuerySchema,
           response: { 200: auditPageSchema, ...adminErrors },
         },
       },
-      async (request) => ({
-        entries: await auditEntries(ctx.database.db, tenantOf(request), request.query),
-      }),
+      async (request) => ({ entries: await auditEntries(db, tenantOf(request), request.query) }),
+    );
+
+    r.get(
+      '/api/admin/audit.csv',
+      {
+        config: { role: 'owner' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: `The filtered audit log as CSV (at most ${AUDIT_EXPORT_MAX} rows; formulas neutralised)`,
+          produces: ['text/csv'],
+          querystring: auditQuerySchema,
+          response: { 200: textSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const entries = await auditEntries(db, tenantOf(request), {
+          ...request.query,
+          limit: AUDIT_EXPORT_MAX,
+        });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="audit-log.csv"')
+          .send(auditCsv(entries));
+      },
+    );
+
+    r.get(
+      '/api/admin/audit/actors',
+      {
+        config: { role: 'owner' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Everyone who appears in the audit log, with their name',
+          response: { 200: auditActorsSchema, ...adminErrors },
+        },
+      },
+      async (request) => auditActors(db, tenantOf(request)),
     );
   };
 }

@@ -1,12 +1,17 @@
 /**
  * The audit log of operator actions: who (a user's email, or an API key's prefix), what (an
  * action name such as "campaign.launch"), on what, and when. Written for every change made
- * through the operator API and for sign-ins; never holds a request body.
+ * through the operator API and for sign-ins; never holds a request body. Read back with the
+ * names a person knows (the user's name, the campaign's name, the user a change was made to),
+ * looked up when read: the stored row keeps the ids, so a rename shows the new name.
  */
-import type { AuditEntry, AuditQuery } from '@shared/admin-api';
-import { newRowId, nowIso } from '@server/lib/ids';
-import { insertAuditEntry, listAuditEntries } from './audit.repository';
+import { auditKindOf, type AuditEntry, type AuditQuery } from '@shared/audit';
 import type { Db } from '@server/db/schema';
+import { newRowId, nowIso } from '@server/lib/ids';
+import { usersOf } from '../accounts/accounts.service';
+import { campaignSummaries } from '../campaigns/campaigns.service';
+import { sendingProfiles } from '../sending/sending-profiles.service';
+import { insertAuditEntry, listAuditActors, listAuditEntries } from './audit.repository';
 
 export interface AuditRecord {
   tenantId: string;
@@ -28,16 +33,82 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
   });
 }
 
-export async function auditEntries(db: Db, tenantId: string, page: AuditQuery): Promise<AuditEntry[]> {
-  const rows = await listAuditEntries(db, tenantId, page);
-  return rows.map((row) => ({
+/** The names the log is read with: users by email and by id, campaigns and profiles by id. */
+interface Names {
+  userByEmail: Map<string, string>;
+  userById: Map<string, string>;
+  campaign: Map<string, string>;
+  profile: Map<string, string>;
+}
+
+async function namesOf(db: Db, tenantId: string): Promise<Names> {
+  const [users, campaigns, profiles] = await Promise.all([
+    usersOf(db, tenantId),
+    campaignSummaries(db, tenantId),
+    sendingProfiles(db, tenantId),
+  ]);
+  return {
+    userByEmail: new Map(users.map((u) => [u.email, u.name])),
+    userById: new Map(users.map((u) => [u.id, u.email])),
+    campaign: new Map(campaigns.map((c) => [c.id, c.name])),
+    profile: new Map(profiles.map((p) => [p.id, p.name])),
+  };
+}
+
+/** Audit entries stored with the route instead of a name ("POST /api/admin/…"): no kind of their own. */
+const API_KEY_ACTOR = /^api key /;
+
+function targetName(names: Names, action: string, target: string | null): string | null {
+  if (target === null) return null;
+  const prefix = action.split('.')[0];
+  if (prefix === 'campaign' || prefix === 'recipients') return names.campaign.get(target) ?? null;
+  if (prefix === 'user') return names.userById.get(target) ?? null;
+  if (prefix === 'sending_profile') return names.profile.get(target) ?? null;
+  if (prefix === 'api_key') return target;
+  return null;
+}
+
+function readable(
+  names: Names,
+  row: { id: string; at: string; actor: string; action: string; target: string | null; details: string },
+): AuditEntry {
+  const details = parseDetails(row.details);
+  const campaignId = typeof details.campaign === 'string' ? details.campaign : null;
+  const isKey = API_KEY_ACTOR.test(row.actor);
+  return {
     id: row.id,
     at: row.at,
     actor: row.actor,
+    actor_kind: isKey ? 'api_key' : row.actor.includes('@') ? 'user' : 'unknown',
+    actor_name: isKey ? null : (names.userByEmail.get(row.actor) ?? null),
     action: row.action,
+    kind: auditKindOf(row.action),
     target: row.target,
-    details: parseDetails(row.details),
-  }));
+    target_name: targetName(names, row.action, row.target),
+    campaign_name: campaignId ? (names.campaign.get(campaignId) ?? null) : null,
+    details,
+  };
+}
+
+/** An instant as stored (toISOString), so that text comparison is time order. */
+const instant = (value: string | undefined) => (value ? new Date(value).toISOString() : undefined);
+
+export async function auditEntries(db: Db, tenantId: string, query: AuditQuery): Promise<AuditEntry[]> {
+  const [rows, names] = await Promise.all([
+    listAuditEntries(db, tenantId, {
+      ...query,
+      before: instant(query.before),
+      from: instant(query.from),
+      to: instant(query.to),
+    }),
+    namesOf(db, tenantId),
+  ]);
+  return rows.map((row) => readable(names, row));
+}
+
+export async function auditActors(db: Db, tenantId: string) {
+  const [actors, names] = await Promise.all([listAuditActors(db, tenantId), namesOf(db, tenantId)]);
+  return { actors: actors.map((actor) => ({ actor, name: names.userByEmail.get(actor) ?? null })) };
 }
 
 function parseDetails(text: string): Record<string, unknown> {

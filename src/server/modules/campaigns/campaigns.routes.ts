@@ -11,9 +11,8 @@ import {
   campaignSummarySchema,
   idParamsSchema,
   importedCampaignSchema,
-  launchedCampaignSchema,
-  launchSchema,
 } from '@shared/admin-api';
+import { launchAnswerSchema, launchRequestSchema } from '@shared/sending';
 import { campaignFileSchema } from '@shared/campaign';
 import type { AppContext } from '@server/context';
 import { adminSecurity } from '../admin/admin-schemas';
@@ -139,15 +138,22 @@ export function campaignRoutes(ctx: AppContext) {
         schema: {
           tags,
           security: adminSecurity,
-          summary: 'Launch a draft: live now, or from starts_at',
-          description: "warnings: the recipients' languages that lack some of the campaign's text.",
+          summary: 'Launch a draft: live now, or from starts_at, and start sending in the same step',
+          description:
+            "warnings: the recipients' languages that lack some of the campaign's text. sending: the plan " +
+            '(as POST …/sending); null or left out, no e-mail goes out and the operator sends the links.',
           params: idParamsSchema,
-          body: launchSchema,
-          response: { 200: launchedCampaignSchema, ...adminErrors },
+          body: launchRequestSchema,
+          response: { 200: launchAnswerSchema, ...adminErrors },
         },
       },
       async (request) =>
-        launchCampaign(db, await requireCampaign(db, tenantOf(request), request.params.id), request.body),
+        launchCampaign(
+          db,
+          ctx.config,
+          await requireCampaign(db, tenantOf(request), request.params.id),
+          request.body,
+        ),
     );
 
     r.get(

@@ -11,15 +11,17 @@ import {
   type CampaignSummary,
   type ImportedCampaign,
   type LanguageCoverage,
-  type Launch,
-  type LaunchedCampaign,
 } from '@shared/admin-api';
-import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import type { LaunchAnswer, LaunchRequest } from '@shared/sending';
+import type { Config } from '@server/config';
+import { storedCampaignFileSchema, type CampaignFile } from '@shared/campaign';
 import { translationCompleteness } from '@shared/campaign-content';
 import { isLanguageCode } from '@shared/languages';
 import type { Campaign, Db } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/lib/errors';
 import { nowIso } from '@server/lib/ids';
+import { requireProfile } from '../sending/sending-profiles.service';
+import { startSending } from '../sending/sending.service';
 import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
@@ -31,6 +33,7 @@ import {
   updateCampaignContent,
   updateCampaignDates,
 } from './campaigns.repository';
+import { isTimeZone } from '@server/lib/time-zone';
 
 /** A campaign of this tenant, or a 404 that does not say whether it exists elsewhere. */
 export async function requireCampaign(db: Db, tenantId: string | undefined, id: string) {
@@ -107,7 +110,7 @@ export async function editCampaign(db: Db, campaign: Campaign, file: CampaignFil
 
 /** A draft copy of a campaign (content and languages; no recipients, no dates). */
 export async function duplicateCampaign(db: Db, campaign: Campaign) {
-  const file = campaignFileSchema.parse(JSON.parse(campaign.content));
+  const file = storedCampaignFileSchema.parse(JSON.parse(campaign.content));
   const copy = {
     ...file,
     name: `${file.name} (copy)`.slice(0, 200),
@@ -119,16 +122,29 @@ export async function duplicateCampaign(db: Db, campaign: Campaign) {
 }
 
 /**
- * Launches a draft: it runs at once, or from `starts_at`. The answer lists the recipients'
- * languages that lack some of the campaign's text (their recipients see the default language
- * there), so the console can have warned before and the API caller still learns it.
+ * Launches a draft: it runs at once, or from `starts_at`, and with `sending` starts sending in
+ * the same step (without it no e-mail goes out: the operator sends the links). The answer lists
+ * the recipients' languages that lack some of the campaign's text (their recipients see the
+ * default language there), so the console can have warned before and the API caller still learns it.
  */
-export async function launchCampaign(db: Db, campaign: Campaign, launch: Launch): Promise<LaunchedCampaign> {
+export async function launchCampaign(
+  db: Db,
+  config: Config,
+  campaign: Campaign,
+  launch: LaunchRequest,
+): Promise<LaunchAnswer> {
   const startsAt = launch.starts_at === undefined ? campaign.starts_at : launch.starts_at;
   const endsAt = launch.ends_at === undefined ? campaign.ends_at : launch.ends_at;
   checkOrder(startsAt, endsAt);
   const timeZone = launch.time_zone ?? campaign.time_zone;
   if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone ${timeZone}`, 'invalid_dates');
+  if (launch.sending) {
+    // Checked before the launch, so a launch that cannot send does not happen half-way.
+    if (!storedCampaignFileSchema.parse(JSON.parse(campaign.content)).email) {
+      throw conflict('The campaign file has no email to send', 'campaign_has_no_email');
+    }
+    await requireProfile(db, campaign.tenant_id, launch.sending.profile_id);
+  }
   const launched = await markCampaignLaunched(db, campaign.tenant_id, campaign.id, {
     launched_at: nowIso(),
     starts_at: startsAt,
@@ -137,24 +153,20 @@ export async function launchCampaign(db: Db, campaign: Campaign, launch: Launch)
   });
   if (!launched) throw conflict('Only a draft can be launched', 'campaign_not_draft');
   const languages = await languageCoverage(db, campaign);
+  const live = await requireCampaign(db, campaign.tenant_id, campaign.id);
+  const sending = launch.sending
+    ? await startSending(db, config, live, { time_zone: timeZone, ...launch.sending })
+    : null;
   return {
     campaign: await summaryOf(db, campaign.tenant_id, campaign.id),
     warnings: languages.languages.filter((l) => l.translated < l.total),
+    sending,
   };
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The recipients' languages, and how much of the campaign's text each has. */
 export async function languageCoverage(db: Db, campaign: Campaign): Promise<CampaignLanguages> {
-  const file = campaignFileSchema.parse(JSON.parse(campaign.content));
+  const file = storedCampaignFileSchema.parse(JSON.parse(campaign.content));
   const counts = new Map<string, number>();
   for (const row of await recipientLanguageCounts(db, campaign.id)) {
     // A recipient without a language gets the campaign's default.
@@ -178,7 +190,7 @@ export async function languageCoverage(db: Db, campaign: Campaign): Promise<Camp
 
 /** The campaign file as imported, with the dates as they are now (they may have been changed). */
 export function exportCampaign(campaign: Campaign): CampaignFile {
-  const file = campaignFileSchema.parse(JSON.parse(campaign.content));
+  const file = storedCampaignFileSchema.parse(JSON.parse(campaign.content));
   // Undefined (not null) when unset: JSON output then leaves the field out, as in the file.
   return { ...file, starts_at: campaign.starts_at ?? undefined, ends_at: campaign.ends_at ?? undefined };
 }

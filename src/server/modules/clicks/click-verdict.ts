@@ -3,7 +3,7 @@
  * makes a visit `automated`; otherwise a trusted gesture makes it `human`, a page visible long
  * enough with focus `likely_human`, and anything less `unverified`.
  */
-import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
+import { CLICK_VERDICTS, type ClickVerdict, type Gesture } from '@shared/clicks';
 import { REASON_KINDS, type ReasonKind } from '@shared/dashboard';
 import type { ClickThresholds } from '@server/config';
 import type { CatalogueMatch } from '@server/lib/scanner-catalogue';
@@ -20,6 +20,13 @@ export interface VisitEvidence {
   catalogue: CatalogueMatch | null;
   /** Recipients opened from this visit's network within the window, this one included. */
   fanout: number;
+  /**
+   * Recipients of this network whose visits in the window carried this visit's gesture shape,
+   * this one included (1 without a gesture): a fleet replaying one input on many links.
+   */
+  replays: number;
+  /** The network is one the operator declared as its own offices and gateways. */
+  declared: boolean;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -39,10 +46,59 @@ export function fanoutReason(count: number, t: ClickThresholds): string {
   return `fan-out: ${recipients} recipients from one network in ${t.fanoutWindowSeconds} s`;
 }
 
+export function replayReason(count: number, t: ClickThresholds): string {
+  return `fan-out: ${count} recipients from one network with the same gesture in ${t.fanoutWindowSeconds} s`;
+}
+
+/**
+ * The person's own evidence: a trusted (isTrusted) gesture the page saw, or null. A mouse press
+ * counts only after the pointer moved (a synthetic click lands without moving); a finger or pen
+ * has no hover before its tap, so a trusted tap counts as it is; a trusted key press counts
+ * (keyboard and screen-reader users are people). Pages that kept no evidence have none.
+ */
+export function humanGesture(report: PageReport | null): Gesture | null {
+  const evidence = report?.evidence;
+  const gesture = report?.gesture;
+  if (!evidence?.trusted_gesture || !gesture) return null;
+  const tap = gesture === 'touch' || evidence.pointer_type === 'touch' || evidence.pointer_type === 'pen';
+  if (gesture === 'pointer' && !tap && !evidence.pointer_moved) return null;
+  return gesture;
+}
+
+/** How long the page was visible before a key gesture, in steps of this many ms, for its shape. */
+const SHAPE_TIME_STEP_MS = 250;
+
+/**
+ * A trusted gesture's shape: its kind, pointer type, pointer moves and keys, and for a press or
+ * tap the pixel it landed on (for a key, how long the page was visible before it, in 250 ms
+ * steps). People never act alike to this degree — not even ten phones in one office tapping one
+ * field; a fleet replaying one recorded input on every link does, to the pixel. Null without a
+ * gesture or without the counts (pages built before they were kept).
+ */
+export function gestureShape(report: PageReport | null): string | null {
+  const gesture = humanGesture(report);
+  const e = report?.evidence;
+  if (!gesture || !e || e.moves === undefined || e.keys === undefined) return null;
+  const pressed = e.press_x !== undefined && e.press_y !== undefined;
+  let where: string;
+  if (gesture !== 'key' && pressed) where = `@${e.press_x},${e.press_y}`;
+  else if (e.gesture_after_ms !== undefined)
+    where = `t${Math.floor(e.gesture_after_ms / SHAPE_TIME_STEP_MS)}`;
+  else return null;
+  return `${gesture}/${e.pointer_type ?? '-'}/${e.moves}/${e.keys}/${where}`;
+}
+
 export function catalogueReason(match: CatalogueMatch): string {
   return `catalogued ${match.by}: ${match.name} (${match.certainty})`;
 }
 
+/**
+ * What marks a visit automated. Request facts, the catalogue, navigator.webdriver and the time
+ * since sending mark any visit. Fan-out judges only visits without the person's own evidence: a
+ * visit with a trusted gesture from a network that fans out (an office behind one address) is
+ * judged on what it did, and never from a network the operator declared as its own. A fleet that
+ * replays input is still caught by fan-out of its gesture's shape (replays).
+ */
 function markers(visit: VisitEvidence, t: ClickThresholds): string[] {
   const { facts, report, catalogue } = visit;
   const found: string[] = [];
@@ -53,7 +109,11 @@ function markers(visit: VisitEvidence, t: ClickThresholds): string[] {
   if (facts.since_sent_ms !== null && facts.since_sent_ms <= t.afterSendSeconds * 1000) {
     found.push(`${seconds(facts.since_sent_ms)} after send`);
   }
-  if (visit.fanout >= t.fanoutRecipients) found.push(fanoutReason(visit.fanout, t));
+  const person = humanGesture(report) !== null;
+  if (!person && !visit.declared && visit.fanout >= t.fanoutRecipients) {
+    found.push(fanoutReason(visit.fanout, t));
+  }
+  if (person && visit.replays >= t.fanoutRecipients) found.push(replayReason(visit.replays, t));
   return found;
 }
 
@@ -69,9 +129,8 @@ export function judgeVisit(visit: VisitEvidence, t: ClickThresholds): Judgement 
       ? { verdict: 'likely_human', reasons: [`${gesture} gesture reported, no evidence (older page)`] }
       : { verdict: 'unverified', reasons: ['page ran, no evidence (older page)'] };
   }
-  // A pointer press counts only after the pointer moved: a synthetic click lands without moving.
-  const trusted = evidence.trusted_gesture && gesture && (gesture !== 'pointer' || evidence.pointer_moved);
-  if (trusted) return { verdict: 'human', reasons: [`trusted ${gesture} gesture`] };
+  const person = humanGesture(report);
+  if (person) return { verdict: 'human', reasons: [`trusted ${person} gesture`] };
   if (evidence.focused && evidence.visible_ms >= t.likelyHumanVisibleMs) {
     return { verdict: 'likely_human', reasons: [`visible ${seconds(evidence.visible_ms)} with focus`] };
   }
@@ -118,4 +177,15 @@ export function reasonKindBits(reasons: readonly string[]): number {
     (bits, kind, i) => (reasons.some(REASON_KIND_TESTS[kind]) ? bits | (1 << i) : bits),
     0,
   );
+}
+
+/** A stored JSON array of reasons, read leniently. */
+export function parseReasons(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
 }

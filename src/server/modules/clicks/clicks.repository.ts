@@ -1,10 +1,8 @@
-/** SQL for visit evidence: appending visits, fan-out per network, and recipients' verdicts. */
-import { PostgresAdapter, sql, type UpdateObject } from 'kysely';
-import type { ClickVerdict, VisitSource } from '@shared/clicks';
-import type { EventType } from '@shared/events';
+/** SQL for visit evidence: appending visits, fan-out per network and gesture shape, downgrades. */
+import { PostgresAdapter, sql } from 'kysely';
+import type { ClickVerdict, ClickVia, VisitSource } from '@shared/clicks';
 import { compiledOnce } from '@server/db/compiled-once';
-import { stepReachedSet } from '@server/db/step-reached';
-import type { Database, NewVisit, Db } from '@server/db/schema';
+import type { NewVisit, Db } from '@server/db/schema';
 
 const visitInsert = compiledOnce(
   (
@@ -20,6 +18,8 @@ const visitInsert = compiledOnce(
     fanout: number,
     verdict: ClickVerdict,
     reasons: string,
+    via: ClickVia,
+    gestureShape: string | null,
     createdAt: string,
   ) =>
     db.insertInto('visits').values({
@@ -34,6 +34,8 @@ const visitInsert = compiledOnce(
       fanout,
       verdict,
       reasons,
+      via,
+      gesture_shape: gestureShape,
       created_at: createdAt,
     }),
 );
@@ -52,6 +54,8 @@ export async function insertVisit(db: Db, visit: NewVisit): Promise<void> {
     visit.fanout,
     visit.verdict,
     visit.reasons,
+    visit.via ?? 'link',
+    visit.gesture_shape ?? null,
     visit.created_at,
   );
 }
@@ -125,9 +129,10 @@ export async function touchNetworkRecipient(
 }
 
 /**
- * Visits from this network since `since` not yet judged automated (fan-out downgrades them).
- * The verdict is a literal, as the partial index visits_network_unsettled states it: a bound
- * value would not prove the query stays inside the index.
+ * Visits from this network since `since` neither automated nor carrying a person's gesture
+ * (fan-out downgrades them; a human visit is judged on what it did). The verdicts are literals,
+ * as the partial index visits_network_unsettled states the first: a bound value would not prove
+ * the query stays inside the index.
  */
 const unsettledNetworkVisits = compiledOnce((db, tenantId: string, network: string, since: string) =>
   db
@@ -136,11 +141,68 @@ const unsettledNetworkVisits = compiledOnce((db, tenantId: string, network: stri
     .where('tenant_id', '=', tenantId)
     .where('network', '=', network)
     .where('created_at', '>=', since)
-    .where('verdict', '<>', sql.lit('automated')),
+    .where('verdict', '<>', sql.lit('automated'))
+    .where('verdict', '<>', sql.lit('human')),
 );
 
 export async function findNetworkVisitsToDowngrade(db: Db, tenantId: string, network: string, since: string) {
   return (await unsettledNetworkVisits(db, tenantId, network, since)).rows;
+}
+
+/**
+ * How many other recipients of the tenant had a visit from this network since `since` with this
+ * gesture shape, counted up to `limit` (index visits_network_shape). Read only for visits with a
+ * person's gesture: the landing path of scanners never pays for it.
+ */
+const shapeRecipients = compiledOnce(
+  (
+    db,
+    tenantId: string,
+    network: string,
+    shape: string,
+    since: string,
+    exceptRecipientId: string,
+    limit: number,
+  ) => {
+    const recent = db
+      .selectFrom('visits')
+      .select('recipient_id')
+      .distinct()
+      .where('tenant_id', '=', tenantId)
+      .where('network', '=', network)
+      .where('gesture_shape', '=', shape)
+      .where('created_at', '>=', since)
+      .where('recipient_id', '<>', exceptRecipientId)
+      .limit(limit)
+      .as('recent');
+    return db.selectFrom(recent).select((eb) => eb.fn.countAll<number | string>().as('count'));
+  },
+);
+
+export async function countShapeRecipients(
+  db: Db,
+  seen: { tenantId: string; network: string; shape: string; since: string; exceptRecipientId: string },
+  limit: number,
+): Promise<number> {
+  const { tenantId, network, shape, since, exceptRecipientId } = seen;
+  const { rows } = await shapeRecipients(db, tenantId, network, shape, since, exceptRecipientId, limit);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Visits from this network since `since` with this gesture shape, not yet automated. */
+export async function findShapeVisitsToDowngrade(
+  db: Db,
+  seen: { tenantId: string; network: string; shape: string; since: string },
+) {
+  return db
+    .selectFrom('visits')
+    .select(['id', 'recipient_id'])
+    .where('tenant_id', '=', seen.tenantId)
+    .where('network', '=', seen.network)
+    .where('gesture_shape', '=', seen.shape)
+    .where('created_at', '>=', seen.since)
+    .where('verdict', '<>', 'automated')
+    .execute();
 }
 
 export async function downgradeVisits(db: Db, ids: string[], fanout: number, reasons: string) {
@@ -150,127 +212,4 @@ export async function downgradeVisits(db: Db, ids: string[], fanout: number, rea
     .set({ verdict: 'automated', fanout, reasons })
     .where('id', 'in', ids)
     .execute();
-}
-
-/**
- * The recipient's first visits with `verdict` (at most `limit`), oldest first: enough for the
- * verdict's reasons, however many visits a link has had (index visits_recipient_verdict).
- */
-const visitsWithVerdict = compiledOnce((db, recipientId: string, verdict: ClickVerdict, limit: number) =>
-  db
-    .selectFrom('visits')
-    .select(['verdict', 'reasons'])
-    .where('recipient_id', '=', recipientId)
-    .where('verdict', '=', verdict)
-    // created_at alone, as the index has it: a tie-break would sort every such visit.
-    .orderBy('created_at')
-    .limit(limit),
-);
-
-export async function listVisitsWithVerdict(
-  db: Db,
-  recipientId: string,
-  verdict: ClickVerdict,
-  limit: number,
-) {
-  return (await visitsWithVerdict(db, recipientId, verdict, limit)).rows;
-}
-
-/**
- * The verdict a recipient carries (the best of its visits') and its reasons, as stored; read in
- * the visit's transaction, which judges from it. On PostgreSQL the row is locked until the
- * transaction ends, so two visits to one link judged at once (a scanner and its person) take
- * turns rather than each judging from the verdict before the other; SQLite's one writer already
- * takes turns.
- */
-const recipientVerdict = compiledOnce((db, recipientId: string) => {
-  const query = db
-    .selectFrom('recipients')
-    .select(['verdict', 'verdict_reasons'])
-    .where('id', '=', recipientId);
-  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
-});
-
-export async function findRecipientVerdict(db: Db, recipientId: string) {
-  return (await recipientVerdict(db, recipientId)).rows[0];
-}
-
-export type StoredVerdict = NonNullable<Awaited<ReturnType<typeof findRecipientVerdict>>>;
-
-/** A recipient's first click as the dashboard counts it: when, and how long after the send. */
-export interface ClickTiming {
-  clicked_at: string;
-  click_seconds: number | null;
-}
-
-/** What a verdict's update does to the clicked step: sets it (a counted verdict), takes it off, or leaves it. */
-export type ClickedStepChange = 'reach' | 'clear' | 'keep';
-
-/**
- * The recipient's verdict, reasons and their kinds, and its first click's time when one is given
- * (clickedAt null leaves both click columns as they are); `steps` adds the clicked step's change.
- * The cast names the parameter's type for PostgreSQL, which cannot infer it from `is null`.
- */
-function verdictUpdate(
-  db: Db,
-  recipientId: string,
-  verdict: ClickVerdict,
-  reasons: string,
-  reasonKinds: number,
-  clickedAt: string | null,
-  clickSeconds: number | null,
-  steps: UpdateObject<Database, 'recipients'> = {},
-) {
-  return db
-    .updateTable('recipients')
-    .set({
-      verdict,
-      verdict_reasons: reasons,
-      reason_kinds: reasonKinds,
-      clicked_at: sql<string | null>`coalesce(${clickedAt}, clicked_at)`,
-      click_seconds: sql<
-        number | null
-      >`case when cast(${clickedAt} as text) is null then click_seconds else ${clickSeconds} end`,
-      ...steps,
-    })
-    .where('id', '=', recipientId);
-}
-
-type VerdictArgs = [string, ClickVerdict, string, number, string | null, number | null];
-
-const verdictKeepingStep = compiledOnce((db, ...args: VerdictArgs) => verdictUpdate(db, ...args));
-
-const verdictReachingStep = compiledOnce(
-  (db, ...args: [...VerdictArgs, type: EventType, bit: number, rank: number]) =>
-    verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), stepReachedSet(args[6], args[8], args[7])),
-);
-
-const verdictClearingStep = compiledOnce((db, ...args: [...VerdictArgs, bit: number]) =>
-  verdictUpdate(db, ...(args.slice(0, 6) as VerdictArgs), {
-    steps: sql<number>`case when (steps & ${args[6]}) <> 0 then steps - ${args[6]} else steps end`,
-  }),
-);
-
-/**
- * The recipient's verdict with its reasons and their kinds (bits), with its first click when
- * new, and the clicked step's change (`bit`, `rank`: the clicked step's): one statement.
- */
-export async function setRecipientVerdict(
-  db: Db,
-  recipientId: string,
-  judged: { verdict: ClickVerdict; reasons: string; reasonKinds: number },
-  step: { change: ClickedStepChange; type: EventType; bit: number; rank: number },
-  click?: ClickTiming,
-) {
-  const args: VerdictArgs = [
-    recipientId,
-    judged.verdict,
-    judged.reasons,
-    judged.reasonKinds,
-    click?.clicked_at ?? null,
-    click?.click_seconds ?? null,
-  ];
-  if (step.change === 'reach') await verdictReachingStep(db, ...args, step.type, step.bit, step.rank);
-  else if (step.change === 'clear') await verdictClearingStep(db, ...args, step.bit);
-  else await verdictKeepingStep(db, ...args);
 }

@@ -4,39 +4,41 @@
  * follows the recipient's verdict: set while it is human or likely_human, taken off again when
  * later fan-out shows the visit was a scanner's. See docs/clicks.md.
  */
-import { CLICK_VERDICTS, COUNTED_VERDICTS, type ClickVerdict, type VisitSource } from '@shared/clicks';
-import { eventRank, stepBit } from '@shared/events';
+import type { ClickVia, VisitSource } from '@shared/clicks';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
 import { newRowId } from '@server/lib/ids';
+import { NetworkList } from '@server/lib/network-list';
 import { ScannerCatalogue } from '@server/lib/scanner-catalogue';
+import { egressNetworkList } from '../tenants/egress-networks.service';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
 import {
   fanoutCountLimit,
   fanoutReason,
+  gestureShape,
+  humanGesture,
   judgeVisit,
-  reasonKindBits,
-  recipientJudgement,
+  replayReason,
   type Judgement,
 } from './click-verdict';
 import {
   countNetworkRecipients,
+  countShapeRecipients,
   downgradeVisits,
   findNetworkVisitsToDowngrade,
-  findRecipientVerdict,
+  findShapeVisitsToDowngrade,
   insertVisit,
-  listVisitsWithVerdict,
   lockNetwork,
   touchNetworkRecipient,
-  setRecipientVerdict,
-  type ClickedStepChange,
-  type ClickTiming,
-  type StoredVerdict,
 } from './clicks.repository';
+import { findRecipientVerdict, type ClickTiming } from './recipient-verdict.repository';
+import { judgeAfterVisit, rejudgeRecipient } from './recipient-verdict';
 
 export interface VisitInput {
   source: VisitSource;
+  /** How the link was followed: the link itself, or the message's QR code (`via=qr`). */
+  via: ClickVia;
   request: RequestFacts;
   /** The truncated address (/24, /48), as events keep it. */
   network: string | null;
@@ -44,6 +46,21 @@ export interface VisitInput {
 }
 
 const catalogues = new WeakMap<readonly unknown[], ScannerCatalogue>();
+
+const deploymentNetworks = new WeakMap<readonly string[], NetworkList>();
+
+/** Whether the address is in the deployment's (config) or the tenant's declared offices and gateways. */
+async function isDeclaredNetwork(trx: Db, config: Config, tenantId: string, address: string | undefined) {
+  if (!address) return false;
+  let list = deploymentNetworks.get(config.clicks.egressNetworks);
+  if (!list) {
+    list = NetworkList.of(config.clicks.egressNetworks);
+    deploymentNetworks.set(config.clicks.egressNetworks, list);
+  }
+  if (list.match(address) !== null) return true;
+  const tenant = await egressNetworkList(trx, tenantId);
+  return tenant.size > 0 && tenant.match(address) !== null;
+}
 
 function catalogueOf(config: Config): ScannerCatalogue {
   let catalogue = catalogues.get(config.scannerCatalogue);
@@ -129,7 +146,26 @@ export async function recordVisitIn(
       )
     : 0;
   const fanout = others + 1;
-  const judged = judgeVisit({ facts, report: input.report, catalogue, fanout }, config.clicks);
+  const shape = gestureShape(input.report);
+  const replays =
+    shape && input.network
+      ? (await countShapeRecipients(
+          trx,
+          {
+            tenantId: row.tenant_id,
+            network: input.network,
+            shape,
+            since: windowStart,
+            exceptRecipientId: row.recipient_id,
+          },
+          fanoutCountLimit(config.clicks) - 1,
+        )) + 1
+      : 1;
+  const declared = await isDeclaredNetwork(trx, config, row.tenant_id, request.address);
+  const judged = judgeVisit(
+    { facts, report: input.report, catalogue, fanout, replays, declared },
+    config.clicks,
+  );
   await insertVisit(trx, {
     id: newRowId(),
     tenant_id: row.tenant_id,
@@ -142,6 +178,8 @@ export async function recordVisitIn(
     fanout,
     verdict: judged.verdict,
     reasons: JSON.stringify(judged.reasons),
+    via: input.via,
+    gesture_shape: shape,
     created_at: createdAt,
   });
   if (input.network) {
@@ -153,22 +191,34 @@ export async function recordVisitIn(
     });
   }
   const downgraded = new Set<string>();
-  if (input.network && fanout >= config.clicks.fanoutRecipients) {
-    // Later fan-out evidence downgrades what this network opened earlier in the window.
-    const earlier = await findNetworkVisitsToDowngrade(trx, row.tenant_id, input.network, windowStart);
-    const reasons = JSON.stringify([fanoutReason(fanout, config.clicks)]);
+  /** Marks the visits automated with one reason; their recipients are judged again below. */
+  const downgrade = async (earlier: { id: string; recipient_id: string }[], reason: string) => {
     await downgradeVisits(
       trx,
       earlier.map((v) => v.id),
       fanout,
-      reasons,
+      JSON.stringify([reason]),
     );
     for (const visit of earlier) downgraded.add(visit.recipient_id);
+  };
+  const person = humanGesture(input.report) !== null;
+  if (input.network && !person && !declared && fanout >= config.clicks.fanoutRecipients) {
+    // Later fan-out evidence downgrades what this network opened earlier in the window, but
+    // for the visits that carried a person's gesture.
+    const earlier = await findNetworkVisitsToDowngrade(trx, row.tenant_id, input.network, windowStart);
+    await downgrade(earlier, fanoutReason(fanout, config.clicks));
+  }
+  if (input.network && shape && replays >= config.clicks.fanoutRecipients) {
+    // One gesture replayed on many links: the earlier visits with the same shape were the fleet's too.
+    const seen = { tenantId: row.tenant_id, network: input.network, shape, since: windowStart };
+    await downgrade(await findShapeVisitsToDowngrade(trx, seen), replayReason(replays, config.clicks));
   }
   const isNew = clickedEvent ? await clickedEvent.record(trx) : false;
   // The first click's time goes on the recipient with its verdict (the same statement).
   const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.at) : undefined;
-  if (!downgraded.has(row.recipient_id)) await judgeAfterVisit(trx, row.recipient_id, stored, judged, click);
+  if (!downgraded.has(row.recipient_id)) {
+    await judgeAfterVisit(trx, row.recipient_id, stored, { ...judged, via: input.via }, click);
+  }
   for (const recipientId of downgraded)
     await rejudgeRecipient(trx, recipientId, recipientId === row.recipient_id ? click : undefined);
   return isNew;
@@ -180,105 +230,29 @@ function clickTiming(row: VisitedRecipient, at: string): ClickTiming {
   return { clicked_at: at, click_seconds: from ? (Date.parse(at) - Date.parse(from)) / 1000 : null };
 }
 
-const rankOf = (verdict: ClickVerdict) => CLICK_VERDICTS.indexOf(verdict);
-
 /**
- * The recipient's verdict after one more visit, none of its visits downgraded, from its stored
- * verdict (the best of its earlier visits', with their reasons) and the new visit's, without
- * reading the visits: a better visit's judgement becomes the recipient's; an equal one adds its
- * reasons (up to the most kept); a worse one changes nothing. Nothing is written when the verdict
- * and its reasons stay the same (but the first click's time, when this visit brought it).
+ * A lone request judged as a visit would be, with no recipient and nothing stored: the sending
+ * profile's allow-listing check uses it to say who opened its test link ("a scanner in
+ * Microsoft's network opened it 4 s after delivery"). Fan-out does not apply (one link).
  */
-async function judgeAfterVisit(
-  trx: Db,
-  recipientId: string,
-  stored: StoredVerdict | undefined,
-  visit: Judgement,
-  click?: ClickTiming,
-) {
-  const before = stored?.verdict ?? null;
-  const storedReasons = stored?.verdict_reasons ?? '[]';
-  let judged: Judgement | null = null;
-  // No verdict yet (the recipient's first visit), or a better one: this visit's judgement.
-  if (before === null || rankOf(visit.verdict) < rankOf(before)) judged = recipientJudgement([visit]);
-  else if (visit.verdict === before) {
-    judged = recipientJudgement([{ verdict: before, reasons: parseReasons(storedReasons) }, visit]);
-  }
-  const unchanged =
-    !judged || (judged.verdict === before && JSON.stringify(judged.reasons) === storedReasons);
-  if (!unchanged && judged) {
-    await applyJudgement(trx, recipientId, judged, { before, click });
-  } else if (click && before) {
-    // The verdict stands; the first click's time still goes on the recipient.
-    const kept = {
-      verdict: before,
-      reasons: storedReasons,
-      reasonKinds: reasonKindBits(parseReasons(storedReasons)),
-    };
-    await setRecipientVerdict(trx, recipientId, kept, { ...CLICKED, change: 'keep' }, click);
-  }
-}
-
-/** Visits read for the reasons of a recipient's verdict: more than its MAX_REASONS distinct ones need. */
-const REASON_VISITS = 20;
-
-/**
- * The recipient's verdict from its visits, and the clicked step with it. Only the best verdict's
- * first visits are read, verdict by verdict: a link opened thousands of times (a scanner, a
- * flood) costs a request no more than a link opened once.
- */
-async function rejudgeRecipient(
-  trx: Db,
-  recipientId: string,
-  click?: ClickTiming,
-): Promise<Judgement | null> {
-  let visits: { verdict: ClickVerdict; reasons: string }[] = [];
-  for (const verdict of CLICK_VERDICTS) {
-    visits = await listVisitsWithVerdict(trx, recipientId, verdict, REASON_VISITS);
-    if (visits.length > 0) break;
-  }
-  const judged = recipientJudgement(
-    visits.map((v) => ({ verdict: v.verdict, reasons: parseReasons(v.reasons) })),
-  );
-  // Never null with a click: the visit that brought it was inserted above, in this transaction.
-  if (judged) await applyJudgement(trx, recipientId, judged, { click });
-  return judged;
-}
-
-/**
- * The recipient's verdict, reasons and their kinds (with the first click's time, when new), and
- * the clicked step with them. `before`: the verdict replaced, when known; a verdict that never
- * counted cannot have set the clicked step, which is then left as it is (no verdict yet may be
- * older data's step, which is taken off as before).
- */
-async function applyJudgement(
-  trx: Db,
-  recipientId: string,
-  judged: Judgement,
-  { before, click }: { before?: ClickVerdict | null; click?: ClickTiming | undefined },
-) {
-  const change: ClickedStepChange = COUNTED_VERDICTS.includes(judged.verdict)
-    ? 'reach'
-    : !before || COUNTED_VERDICTS.includes(before)
-      ? 'clear'
-      : 'keep';
-  const verdict = {
-    verdict: judged.verdict,
-    reasons: JSON.stringify(judged.reasons),
-    reasonKinds: reasonKindBits(judged.reasons),
+export function judgeLoneRequest(
+  config: Config,
+  request: RequestFacts,
+  sentAt: string | null,
+): Judgement & { catalogue: string | null } {
+  const now = Date.now();
+  const facts: StoredFacts = {
+    source: 'page',
+    method: request.method,
+    prefetch: request.prefetch,
+    sec_fetch: request.secFetch,
+    accept: request.accept,
+    since_sent_ms: sentAt ? Math.max(0, now - Date.parse(sentAt)) : null,
   };
-  await setRecipientVerdict(trx, recipientId, verdict, { ...CLICKED, change }, click);
-}
-
-/** The clicked step, as the verdict's update sets or clears it. */
-const CLICKED = { type: 'clicked', bit: stepBit('clicked'), rank: eventRank('clicked') } as const;
-
-export function parseReasons(text: string | null): string[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
-  } catch {
-    return [];
-  }
+  const catalogue = catalogueOf(config).match(request.address, request.userAgent);
+  const judged = judgeVisit(
+    { facts, report: null, catalogue, fanout: 1, replays: 1, declared: false },
+    config.clicks,
+  );
+  return { ...judged, catalogue: catalogue ? `${catalogue.name} (${catalogue.certainty})` : null };
 }

@@ -48,9 +48,9 @@ const file = campaignFile({
 });
 
 /**
- * Six people: Ann (en, Sales) clicks as a person, enters data, passes with 100 and completes;
- * Bob (de, Sales) clicks as a person, fails with 0; Cy (de, IT) is a sandbox (webdriver), scores
- * 50; Dee (fr, IT) only has her link fetched (plain GET); Eve (en, no department) and Fay (en,
+ * Six people: Ann (en, Sales) clicks as a person, enters data, reads the lesson, passes with 100
+ * and completes; Bob (de, Sales) clicks as a person and, without entering data or reading the
+ * lesson, fails with 0; Cy (de, IT) is a sandbox (webdriver) that scores 50; Dee (fr, IT) only has her link fetched (plain GET); Eve (en, no department) and Fay (en,
  * IT, never sent) do nothing.
  */
 async function seed(h: Harness, tenant: TestTenant) {
@@ -97,6 +97,7 @@ async function seed(h: Harness, tenant: TestTenant) {
   await click('cy', '192.0.4.10', { ...PERSON, webdriver: true });
   await open('dee', '192.0.5.10');
   await recordEvent(h, rid('ann'), 'submitted', { details: { fields: ['username'] } });
+  await recordEvent(h, rid('ann'), 'awareness_viewed');
   const answer = (name: string, answers: Record<string, string[]>, score: number) =>
     recordEvent(h, rid(name), 'questionnaire_completed', { details: { answers, score } });
   await answer('ann', { q1: ['a'], q2: ['x', 'y'] }, 100);
@@ -119,17 +120,32 @@ describeEachDatabase('operator API: campaign dashboard', (get) => {
     expect(res.statusCode).toBe(200);
     const d = res.json<Dashboard>();
     const funnel = Object.fromEntries(d.funnel.map((s) => [s.stage, s.count]));
+    // The people funnel: no PDF and no red flags in this campaign, so no such stages; Cy (a
+    // sandbox) and Bob (who skipped steps) answered the questions outside it.
+    expect(d.funnel.map((s) => s.stage)).toEqual([
+      'recipients',
+      'sent',
+      'clicked',
+      'awareness_viewed',
+      'questionnaire_completed',
+      'completed',
+    ]);
     expect(funnel).toEqual({
       recipients: 6,
-      visited: 4,
+      sent: 5,
       clicked: 2,
-      submitted: 1,
-      awareness_viewed: 0,
-      pdf_viewed: 0,
-      sei_viewed: 0,
-      questionnaire_completed: 3,
+      awareness_viewed: 1,
+      questionnaire_completed: 1,
       completed: 1,
     });
+    expect(d.entered_data).toBe(1);
+    expect(d.link_opened).toBe(4);
+    expect(d.outside).toEqual([
+      { step: 'submitted', not_counted: 0, skipped_earlier: 0 },
+      { step: 'awareness_viewed', not_counted: 0, skipped_earlier: 0 },
+      { step: 'questionnaire_completed', not_counted: 1, skipped_earlier: 1 },
+      { step: 'completed', not_counted: 0, skipped_earlier: 0 },
+    ]);
     expect(d.funnel.find((s) => s.stage === 'clicked')?.rate).toBeCloseTo(2 / 6);
     const results = (
       await h.admin.inject({
@@ -137,8 +153,16 @@ describeEachDatabase('operator API: campaign dashboard', (get) => {
         url: `/api/admin/campaigns/${id}/results`,
         headers: tenant.headers,
       })
-    ).json<{ funnel: Record<string, number | null>; verdicts: Record<string, number> }>();
+    ).json<{
+      funnel: Record<string, number | null> & { stages: string[]; outside: unknown };
+      verdicts: Record<string, number>;
+    }>();
+    expect(results.funnel.stages).toEqual(d.funnel.map((s) => s.stage));
     for (const stage of d.funnel) expect(results.funnel[stage.stage], stage.stage).toBe(stage.count);
+    expect(results.funnel.visited).toBe(d.link_opened);
+    expect(results.funnel.outside).toEqual(d.outside);
+    expect(results.funnel.pdf_viewed).toBeNull();
+    expect(results.funnel.submitted).toBe(d.entered_data);
     expect(d.submit_attempted).toBe(results.funnel.submit_attempted);
     expect({ ...d.verdicts.counts, filtered_visits: d.verdicts.filtered_visits }).toEqual(results.verdicts);
     expect(d.verdicts.counts).toEqual({
@@ -157,6 +181,7 @@ describeEachDatabase('operator API: campaign dashboard', (get) => {
 
     expect(d.timeline.clicks).toBe(2);
     expect(d.timeline.start).toBe(sent);
+    expect(d.timeline.first_sent_at).toBe(sent);
     expect(d.timeline.bucket_seconds).toBe(60);
     expect(d.timeline.buckets.reduce((n, b) => n + b.clicks, 0)).toBe(2);
     const minutes =
@@ -169,43 +194,44 @@ describeEachDatabase('operator API: campaign dashboard', (get) => {
     expect(d.timeline.median_seconds_to_click).toBeGreaterThan(3590);
     expect(d.timeline.median_seconds_to_click).toBeLessThan(3700);
 
+    // The people who clicked only: Cy's (a sandbox's) answers and score are left out.
     expect(d.questions).toEqual([
       {
         id: 'q1',
         text: 'What should you do?',
-        answered: 3,
+        answered: 2,
         correct: 1,
-        share_correct: 1 / 3,
-        top_wrong: { option_id: 'b', text: 'Reply', count: 2 },
+        share_correct: 1 / 2,
+        top_wrong: { option_id: 'b', text: 'Reply', count: 1 },
       },
       {
         id: 'q2',
         text: 'Which are red flags?',
-        answered: 3,
-        correct: 2,
-        share_correct: 2 / 3,
+        answered: 2,
+        correct: 1,
+        share_correct: 1 / 2,
         top_wrong: null,
       },
     ]);
     expect(d.breakdowns.language).toEqual([
       { key: 'en', recipients: 3, visited: 1, clicked: 1, submitted: 1, completed: 1, average_score: 100 },
-      { key: 'de', recipients: 2, visited: 2, clicked: 1, submitted: 0, completed: 0, average_score: 25 },
+      { key: 'de', recipients: 2, visited: 2, clicked: 1, submitted: 0, completed: 0, average_score: 0 },
       { key: 'fr', recipients: 1, visited: 1, clicked: 0, submitted: 0, completed: 0, average_score: null },
     ]);
     expect(d.breakdowns.department).toEqual([
-      { key: 'IT', recipients: 3, visited: 2, clicked: 0, submitted: 0, completed: 0, average_score: 50 },
+      { key: 'IT', recipients: 3, visited: 2, clicked: 0, submitted: 0, completed: 0, average_score: null },
       { key: 'Sales', recipients: 2, visited: 2, clicked: 2, submitted: 1, completed: 1, average_score: 50 },
       { key: null, recipients: 1, visited: 0, clicked: 0, submitted: 0, completed: 0, average_score: null },
     ]);
     expect(d.score).toEqual({
       average: 50,
       pass_mark: 70,
-      scored: 3,
+      scored: 2,
       passed: 1,
-      pass_rate: 1 / 3,
+      pass_rate: 1 / 2,
       badges: [
         { id: 'gold', name: 'Gold', min_score: 100, earned: 1 },
-        { id: 'bronze', name: 'Bronze', min_score: 50, earned: 2 },
+        { id: 'bronze', name: 'Bronze', min_score: 50, earned: 1 },
       ],
     });
     expect(d.score.average).toBe(results.funnel.average_score);
@@ -267,7 +293,12 @@ describeEachDatabase('operator API: campaign dashboard', (get) => {
       { source: 'page', verdict: 'unverified', reasons: ['plain GET'] },
       { source: 'event', verdict: 'automated', reasons: ['navigator.webdriver'] },
     ]);
-    expect(activity.events.map((e) => e.type)).toEqual(['visited', 'clicked', 'questionnaire_completed']);
+    // The page reported a click, but the visit was a sandbox's: not the people funnel's.
+    expect(activity.events.map((e) => [e.type, e.counted])).toEqual([
+      ['visited', true],
+      ['clicked', false],
+      ['questionnaire_completed', false],
+    ]);
     expect(JSON.stringify(activity)).not.toMatch(/192\.0\.4/);
     const other = await newTenant(h);
     const hidden = await h.admin.inject({
@@ -291,6 +322,7 @@ describeEachDatabase('operator API: campaign dashboard', (get) => {
         name: 'Quarterly test',
         started_at: expect.any(String),
         recipients: 6,
+        sent: 5,
         click_rate: 2 / 6,
         entered_data_rate: 1 / 6,
         completion_rate: 1 / 6,

@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { RecipientTableQuery } from '@shared/dashboard';
-import { eventRank } from '@shared/events';
+import { eventRank, stepBit } from '@shared/events';
+import { recipientMatches } from '@server/db/recipient-search';
 import type { Db } from '@server/db/schema';
 
 const SORT_COLUMNS = {
@@ -27,6 +28,8 @@ const COLUMNS = [
   'status',
   'verdict',
   'verdict_reasons',
+  'click_via',
+  'steps',
   'score',
   'sent_at',
   'created_at',
@@ -43,7 +46,16 @@ export async function filteredRecipients(
     .where('campaign_id', '=', campaignId)
     .where('tenant_id', '=', tenantId);
   if (filter.status) {
-    query = query.where('status_rank', '=', filter.status === 'created' ? 0 : eventRank(filter.status));
+    // As the table shows it (recipient-table.ts): past `visited` only while the click counts as a
+    // person's; a recipient whose visit was not counted stands at `visited`, whatever followed.
+    const rank = filter.status === 'created' ? 0 : eventRank(filter.status);
+    const person = sql<boolean>`(steps & ${stepBit('clicked')}) <> 0`;
+    if (filter.status === 'visited')
+      query = query.where((eb) =>
+        eb.or([eb('status_rank', '=', rank), eb.and([eb('status_rank', '>', rank), eb.not(person)])]),
+      );
+    else if (rank > eventRank('visited')) query = query.where('status_rank', '=', rank).where(person);
+    else query = query.where('status_rank', '=', rank);
   }
   if (filter.verdict) {
     query =
@@ -59,14 +71,7 @@ export async function filteredRecipients(
         : query.where('department', '=', filter.department);
   }
   if (filter.q) {
-    const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (['email', 'first_name', 'person_id', 'department'] as const).map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${like} escape '\\'`),
-        ),
-      ),
-    );
+    query = query.where(recipientMatches(filter.q));
   }
   const total = await query
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -108,7 +113,7 @@ export function recipientEvents(db: Db, recipientId: string) {
 export function recipientVisits(db: Db, recipientId: string) {
   return db
     .selectFrom('visits')
-    .select(['id', 'created_at', 'source', 'verdict', 'reasons', 'catalogue_match', 'fanout', 'facts'])
+    .select(['id', 'created_at', 'source', 'via', 'verdict', 'reasons', 'catalogue_match', 'fanout', 'facts'])
     .where('recipient_id', '=', recipientId)
     .orderBy('created_at')
     .orderBy('id')

@@ -3,9 +3,11 @@
  * reasons and details parsed from their JSON columns, never an address or user agent.
  */
 import type { RecipientActivity, RecipientRow, RecipientTable, RecipientTableQuery } from '@shared/dashboard';
+import { eventRank, stepBit } from '@shared/events';
+import { clickedAsPerson } from '@shared/funnel';
 import type { Campaign, Db } from '@server/db/schema';
 import { notFound } from '@server/lib/errors';
-import { parseReasons } from '../clicks/clicks.service';
+import { parseReasons } from '../clicks/click-verdict';
 import {
   filteredRecipients,
   findRecipient,
@@ -16,9 +18,16 @@ import {
 
 type Row = Awaited<ReturnType<typeof findRecipient>> & {};
 
-function toRow(row: Row): RecipientRow {
+function toRow({ steps, ...row }: Row): RecipientRow {
+  const clicked = (Number(steps) & stepBit('clicked')) !== 0;
+  // What followed a visit not counted as a click is not the people funnel's (shared/funnel.ts):
+  // such a recipient stands at `visited`, as in the results API.
+  const beyond = row.status !== 'created' && eventRank(row.status) > eventRank('visited');
   return {
     ...row,
+    status: beyond && !clicked ? 'visited' : row.status,
+    // As the results API: while the click stands; clicks from before the source was kept came by link.
+    click_via: clicked ? (row.click_via ?? 'link') : null,
     verdict_reasons: parseReasons(row.verdict_reasons),
     score: row.score === null ? null : Number(row.score),
   };
@@ -58,11 +67,19 @@ export async function recipientActivity(
   ]);
   return {
     recipient: toRow(row),
-    events: events.map((e) => ({ type: e.type, at: e.created_at, details: object(e.details) })),
+    // A click reported by a page whose visit was not a person's, and what followed it, are not
+    // the people funnel's (shared/funnel.ts): the dialog says so instead of "Clicked (people)".
+    events: events.map((e) => ({
+      type: e.type,
+      at: e.created_at,
+      details: object(e.details),
+      counted: e.type === 'visited' || clickedAsPerson(Number(row.steps)),
+    })),
     visits: visits.map((v) => ({
       id: v.id,
       at: v.created_at,
       source: v.source,
+      via: v.via,
       verdict: v.verdict,
       reasons: parseReasons(v.reasons),
       catalogue_match: v.catalogue_match,

@@ -17,6 +17,7 @@ import {
   DEMO_TENANT_NAME,
   demoCampaign,
 } from './demo-campaign';
+import { recipientLink } from '@shared/routes';
 
 /** The demo tenant's console owner; its password is generated and shown once. */
 export const DEMO_OWNER_EMAIL = 'owner@demo.hookwise.test';
@@ -47,7 +48,7 @@ export async function createDemo(db: Db, config: Config): Promise<DemoResult> {
     apiKey,
     owner: { email, password },
     campaignId: campaign.id,
-    recipients: recipients.map((r) => ({ rid: r.rid, url: `${config.publicUrl}/phish?rid=${r.rid}` })),
+    recipients: recipients.map((r) => ({ rid: r.rid, url: recipientLink(config.publicUrl, r.rid) })),
     pollUrl: poll.url,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { CampaignFileInput } from '@shared/campaign';
+import { EMAIL_VARIABLES, type CampaignFileInput } from '@shared/campaign';
 import {
   gophishGroupSchema,
   type GophishGroup,
@@ -33,7 +33,7 @@ const VARIABLES: Record<string, string | null> = {
 };
 
 const GO_TEMPLATE = /\{\{\s*\.(\w+)\s*\}\}/g;
-const OTHER_TEMPLATE = /\{\{(?!\s*(first_name|last_name|email|department|link)\s*\}\})[^}]*\}\}/g;
+const OTHER_TEMPLATE = new RegExp(`\\{\\{(?!\\s*(${EMAIL_VARIABLES.join('|')})\\s*\\}\\})[^}]*\\}\\}`, 'g');
 
 function mapVariables(text: string, where: string, report: GophishImportReport): string {
   const mapped = text.replace(GO_TEMPLATE, (whole, name: string) => {
@@ -48,10 +48,15 @@ function mapVariables(text: string, where: string, report: GophishImportReport):
     return replacement ?? whole;
   });
   const cleaned = mapped.replace(/<img[^>]*src=["']\s*["'][^>]*>/gi, '');
-  for (const match of cleaned.match(OTHER_TEMPLATE) ?? []) {
-    note(report.attention, `${where}: ${match} has no Hookwise equivalent: edit it out or replace it`);
-  }
-  return cleaned;
+  // An unknown {{…}} would reach recipients as written, so the campaign file refuses it: take it
+  // out and say where, for the operator to reword the sentence around it.
+  return cleaned.replace(OTHER_TEMPLATE, (match) => {
+    note(
+      report.attention,
+      `${where}: ${match} has no Hookwise equivalent: taken out; check the text around it`,
+    );
+    return '';
+  });
 }
 
 function note(list: string[], entry: string) {

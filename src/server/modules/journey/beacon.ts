@@ -13,12 +13,18 @@ export function beaconToClick(query: BeaconQuery): ClickDetails {
     elapsed_ms: query.el,
     page: 'template',
     ...(gesture ? { gesture } : {}),
+    ...(query.v ? { via: query.v } : {}),
     evidence: {
       webdriver: query.wd === '1',
       visible_ms: query.vis,
       focused: query.foc === '1',
       trusted_gesture: gesture !== undefined,
       pointer_moved: query.mv === '1',
+      ...(query.pt ? { pointer_type: query.pt } : {}),
+      ...(query.mc !== undefined ? { moves: query.mc } : {}),
+      ...(query.kc !== undefined ? { keys: query.kc } : {}),
+      ...(query.ga !== undefined ? { gesture_after_ms: query.ga } : {}),
+      ...(query.px !== undefined && query.py !== undefined ? { press_x: query.px, press_y: query.py } : {}),
     },
   };
 }

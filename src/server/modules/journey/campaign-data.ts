@@ -10,6 +10,7 @@ import {
   type CampaignFile,
   type Progress,
 } from '@shared/campaign';
+import { fillVariables, type VariableValues } from '@shared/email-variables';
 import type { LanguageCode } from '@shared/languages';
 import type { Config } from '@server/config';
 
@@ -22,6 +23,8 @@ export interface ReaderFacts {
   /** The pages' language: the recipient's (or the preview's), whatever the content's is. */
   language: LanguageCode;
   firstName: string;
+  /** What the e-mail's variables were for this reader: the red-flags page shows the e-mail as it came. */
+  variables: VariableValues;
 }
 
 /** The fields that follow from the campaign's content alone: the same for all its readers. */
@@ -37,7 +40,6 @@ const CONTENT_FIELDS = {
   sei_general_info: true,
   phishing_logo: true,
   custom_logo: true,
-  email: true,
   pdf: true,
 } as const;
 type ContentFields = Pick<CampaignData, keyof typeof CONTENT_FIELDS>;
@@ -74,6 +76,7 @@ export function buildCampaignData(
     default_endpoint: config.publicUrl,
     default_url: content.redirect_url ?? config.defaultRedirectUrl ?? DEFAULT_PUBLIC_SITE,
     first_name: reader.firstName,
+    email: emailAsSent(content.email, reader.variables),
     phishing: {
       has_template: Boolean(template),
       template_url: template ? `/api/template/${reader.rid}` : '',
@@ -83,6 +86,17 @@ export function buildCampaignData(
   };
   partOfAnswer.set(data, part);
   return data;
+}
+
+/**
+ * The e-mail's From, Subject and text as the reader received them: variables filled, the QR code
+ * (an image in the message) as the plain link it carries. Shown as text, never as HTML.
+ */
+function emailAsSent(email: CampaignFile['email'], values: VariableValues): CampaignData['email'] {
+  if (!email) return null;
+  const fill = (text: string) =>
+    fillVariables(text, (name) => (name === 'qr_code' ? values.link : values[name]));
+  return { from: fill(email.from), subject: fill(email.subject), body: fill(email.body) };
 }
 
 function contentFields(content: CampaignFile): ContentFields {
@@ -109,7 +123,6 @@ function contentFields(content: CampaignFile): ContentFields {
     sei_general_info: content.sei_general_info,
     phishing_logo: content.phishing.phishing_logo ?? '',
     custom_logo: content.custom_logo ?? '',
-    email: content.email ?? null,
     pdf: content.pdf
       ? {
           url: content.pdf.url,

@@ -5,7 +5,7 @@
  * and cleaning it each time would be the next largest cost.
  */
 import { LRUCache } from 'lru-cache';
-import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { storedCampaignFileSchema, type CampaignFile } from '@shared/campaign';
 import { contentLanguage, localiseCampaign } from '@shared/campaign-content';
 import type { LanguageCode } from '@shared/languages';
 import { cleanOperatorHtml } from '@server/lib/operator-html';
@@ -93,7 +93,8 @@ function entryFor(key: string, stamp: string | number, text: () => string): Entr
 
 function parse(raw: string): CampaignFile | null {
   try {
-    const parsed = campaignFileSchema.safeParse(JSON.parse(raw));
+    // Stored content: read as it was written, also before unknown variables were refused.
+    const parsed = storedCampaignFileSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

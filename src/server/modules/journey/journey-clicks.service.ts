@@ -41,7 +41,8 @@ export async function recordClick(
     userAgent: meta.userAgent,
     address: undefined,
   };
-  return recordVisit(db, config, row, { source, request, network: meta.ip, report }, clickedEventOf(event));
+  const visit = { source, via: body.via ?? 'link', request, network: meta.ip, report };
+  return recordVisit(db, config, row, visit, clickedEventOf(event));
 }
 
 /** The template's image beacon: recorded like a clicked event from the template page. */

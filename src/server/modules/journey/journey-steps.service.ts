@@ -4,6 +4,7 @@
  * try) kept beside them; and the progress read back for the pages.
  */
 import { EVENT_TYPES, eventRank, stepBit, type AttemptKind, type EventType } from '@shared/events';
+import type { ClickVia } from '@shared/clicks';
 import type { Progress } from '@shared/journey';
 import type { Db, NewEvent, NewJourneyAttempt } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
@@ -22,6 +23,8 @@ export interface ClientMeta {
   userAgent: string | null;
   /** The request's shape, for the visit's evidence (see clicks/click-evidence.ts). */
   request?: RequestFacts;
+  /** The landing's link came from the message's QR code (`via=qr`). */
+  via?: ClickVia;
 }
 
 /** Read back after a step: the recipient row, which each recorded step updates in its transaction. */

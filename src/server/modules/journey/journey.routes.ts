@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { campaignDataSchema, type CampaignData } from '@shared/campaign';
+import { VIA_PARAM } from '@shared/clicks';
 import {
   beaconQuerySchema,
   eventBodySchema,
@@ -143,10 +144,13 @@ async function openedPage(
   request: FastifyRequest,
   landing: boolean,
 ): Promise<OpenedPage | undefined> {
-  const { rid } = request.query as Record<string, unknown>;
+  const { rid, [VIA_PARAM]: via } = request.query as Record<string, unknown>;
   if (typeof rid !== 'string') return undefined;
   try {
-    return await surface.openPage(rid, landing, clientMeta(request));
+    return await surface.openPage(rid, landing, {
+      ...clientMeta(request),
+      via: via === 'qr' ? 'qr' : 'link',
+    });
   } catch (error) {
     // The page is served regardless; a lost `visited` must not cost the recipient the page.
     if (!isNotFound(error)) request.log.error({ err: error }, 'journey page lookup failed');

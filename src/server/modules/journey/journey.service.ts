@@ -16,6 +16,7 @@ import { localisedCampaign } from './content-cache';
 import { findCampaignContent, findRecipientByRid, type RecipientRow } from './journey.repository';
 import { newEvent, progressFrom, stepIn, type ClientMeta } from './journey-steps.service';
 import { renderLandingTemplate, renderTemplate } from './template';
+import { recipientLink } from '@shared/routes';
 
 export type { ClientMeta };
 
@@ -59,6 +60,13 @@ export async function campaignData(db: Db, config: Config, rid: string): Promise
     tenantId: row.tenant_id,
     language: recipientLanguage(row),
     firstName: row.first_name ?? '',
+    variables: {
+      first_name: row.first_name ?? '',
+      last_name: row.last_name ?? '',
+      email: row.email ?? '',
+      department: row.department ?? '',
+      link: recipientLink(config.publicUrl, row.rid),
+    },
   };
   // The row just read is the recipient's progress: each recorded step updates it.
   return buildCampaignData(reader, content, progressFrom(row), config);
@@ -108,6 +116,7 @@ export async function openJourneyPage(
     if (request) {
       await recordVisitIn(trx, config, row, {
         source: 'page',
+        via: page.meta.via ?? 'link',
         request,
         network: page.meta.ip,
         report: null,

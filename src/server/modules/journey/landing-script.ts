@@ -7,7 +7,7 @@
  *   has been visible a while and once on the first trusted gesture.
  * Values are never read beyond "is it empty", and never leave the page.
  */
-import { BEACON_VISIBLE_MS } from '@shared/clicks';
+import { BEACON_VISIBLE_MS, MAX_COUNTED } from '@shared/clicks';
 import { MAX_FIELD_NAME_LENGTH, MAX_SUBMITTED_FIELDS } from '@shared/events';
 
 export interface LandingTargets {
@@ -59,11 +59,18 @@ export function landingScript(targets: LandingTargets): string {
   var visibleMs = 0;
   var visibleSince = -1;
   var moved = false;
+  var moves = 0;
+  var keys = 0;
+  var first = null;
+  var via = /[?&]via=qr(&|$)/.test(location.search) ? 'qr' : 'link';
   var images = [];
   function visible() { return visibleMs + (visibleSince < 0 ? 0 : now() - visibleSince); }
   function beacon(gesture) {
     var query = 'g=' + gesture + '&wd=' + (navigator.webdriver ? 1 : 0) + '&vis=' + visible() +
-      '&foc=' + (document.hasFocus() ? 1 : 0) + '&mv=' + (moved ? 1 : 0) + '&el=' + now();
+      '&foc=' + (document.hasFocus() ? 1 : 0) + '&mv=' + (moved ? 1 : 0) + '&el=' + now() +
+      '&mc=' + Math.min(moves, ${MAX_COUNTED}) + '&kc=' + Math.min(keys, ${MAX_COUNTED}) + '&v=' + via +
+      (first ? '&ga=' + first.after + (first.type ? '&pt=' + first.type : '') +
+        (first.press ? '&px=' + first.press[0] + '&py=' + first.press[1] : '') : '');
     var image = new Image();
     images.push(image);
     image.src = BEACON + '?' + query;
@@ -88,18 +95,34 @@ export function landingScript(targets: LandingTargets): string {
   // From the first frame painted, not from when this script was parsed.
   requestAnimationFrame(arm);
 
-  var gestured = false;
-  function onGesture(kind) {
-    return function (event) {
-      if (gestured || !event.isTrusted) return;
-      gestured = true;
-      beacon(kind);
-    };
+  // The first trusted gesture that can count is reported: a mouse press after the pointer moved,
+  // a finger's or pen's tap (no hover before it), a key. A press that cannot count does not stop
+  // a later one from being reported. Untrusted (script-made) events never count.
+  var counted = false;
+  function onGesture(kind, type, press) {
+    if (counted) return;
+    if (!first) first = { after: visible(), type: type, press: press };
+    if (kind === 'pointer' && type === 'mouse' && !moved) return;
+    counted = true;
+    beacon(kind);
   }
   var passive = { capture: true, passive: true };
-  window.addEventListener('pointermove', function (event) { if (event.isTrusted) moved = true; }, passive);
-  window.addEventListener('pointerdown', onGesture('pointer'), passive);
-  window.addEventListener('keydown', onGesture('key'), passive);
-  window.addEventListener('touchstart', onGesture('touch'), passive);
+  window.addEventListener('pointermove', function (event) {
+    if (event.isTrusted) { moved = true; moves++; }
+  }, passive);
+  window.addEventListener('pointerdown', function (event) {
+    if (!event.isTrusted) return;
+    var type = event.pointerType === 'touch' || event.pointerType === 'pen' ? event.pointerType : 'mouse';
+    var press = [Math.max(0, Math.round(event.clientX)), Math.max(0, Math.round(event.clientY))];
+    onGesture(type === 'mouse' ? 'pointer' : 'touch', type, press);
+  }, passive);
+  window.addEventListener('keydown', function (event) {
+    if (!event.isTrusted) return;
+    keys++;
+    onGesture('key', '');
+  }, passive);
+  window.addEventListener('touchstart', function (event) {
+    if (event.isTrusted) onGesture('touch', 'touch');
+  }, passive);
 })();`;
 }

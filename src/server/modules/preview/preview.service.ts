@@ -23,6 +23,8 @@ import { landingDocument, type OpenedPage } from '../journey/journey.service';
 import { scoreAnswers, validateAnswers } from '../journey/scoring';
 import { renderTemplate } from '../journey/template';
 import { deleteExpiredPreviews, findOpenPreview, insertPreview } from './preview.repository';
+import { recipientLink } from '@shared/routes';
+import { SAMPLE_PERSON } from '@shared/email-variables';
 
 export const PREVIEW_RID_PREFIX = 'pv_';
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -154,6 +156,8 @@ export async function previewCampaignData(db: Db, config: Config, rid: string): 
     tenantId: row.tenant_id,
     language: row.language_code,
     firstName: '',
+    // As the e-mail preview shows it: a sample person, and a link that records nothing.
+    variables: { ...SAMPLE_PERSON, link: recipientLink(config.publicUrl, rid) },
   };
   return buildCampaignData(reader, content, progressOf(rid), config);
 }

@@ -109,6 +109,26 @@ describeEachDatabase('campaign preview', (get) => {
     expect(arabicPage.body).toContain('<html lang="ar" dir="rtl"');
   });
 
+  it('shows the red flags’ e-mail for a sample person, variables filled and never raw', async () => {
+    const content = {
+      ...demoCampaign('https://cdn.example'),
+      email: {
+        from: 'IT <it@example.net>',
+        subject: 'Hi {{first_name}}',
+        body: 'Dear {{ first_name }} {{last_name}}: {{link}}',
+      },
+    };
+    const res = await preview({ language: 'en', content });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rid } = res.json<Preview>();
+    const data = (await admin.inject({ method: 'GET', url: `/api/campaign/${rid}` })).json<CampaignData>();
+    expect(data.email).toEqual({
+      from: 'IT <it@example.net>',
+      subject: 'Hi Alex',
+      body: `Dear Alex Morgan: ${get().config.publicUrl}/phish?rid=${rid}`,
+    });
+  });
+
   it('serves the landing page and the template document with the journey’s sandboxing', async () => {
     const { rid, pages } = await newPreview({ language: 'en' });
     const landing = await admin.inject({ method: 'GET', url: pages.phish });

@@ -1,6 +1,6 @@
 /** SQL for a campaign's recipients: insert, identities already imported, links, the console's list, removal. */
-import { sql } from 'kysely';
 import type { NewRecipient, Db } from '@server/db/schema';
+import { recipientMatches } from '@server/db/recipient-search';
 import { inChunks } from '@server/db/chunks';
 import { RECIPIENT_ORDER } from './recipient-order';
 
@@ -38,14 +38,7 @@ export async function pageRecipients(
 ) {
   let query = db.selectFrom('recipients').where('campaign_id', '=', campaignId);
   if (page.q) {
-    const like = `%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (['email', 'first_name', 'person_id', 'department'] as const).map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${like} escape '\\'`),
-        ),
-      ),
-    );
+    query = query.where(recipientMatches(page.q));
   }
   const total = await query
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

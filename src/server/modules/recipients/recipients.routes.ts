@@ -1,4 +1,8 @@
-/** /api/admin/campaigns/:id/recipients (CSV import, list, remove) and /links (JSON and mail-merge CSV). */
+/**
+ * /api/admin/campaigns/:id/recipients (CSV import, list, remove) and /links (JSON and mail-merge
+ * CSV). Personal links are an operator's: a viewer who opened one would add a visit to the
+ * results, so a viewer is refused the links and sees the list without them.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,10 +16,11 @@ import {
   recipientPageSchema,
   recipientsCsvSchema,
   recipientsQuerySchema,
+  ROLE_RANK,
   textSchema,
 } from '@shared/admin-api';
 import type { AppContext } from '@server/context';
-import { tenantOf } from '../admin/admin-auth';
+import { principalOf, tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import {
@@ -70,7 +75,8 @@ export function recipientRoutes(ctx: AppContext) {
       },
       async (request) => {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
-        return recipientPage(db, campaign, request.query);
+        const withLinks = ROLE_RANK[principalOf(request).role] >= ROLE_RANK.operator;
+        return recipientPage(db, campaign, request.query, withLinks);
       },
     );
 
@@ -96,6 +102,7 @@ export function recipientRoutes(ctx: AppContext) {
     r.get(
       '/api/admin/campaigns/:id/links',
       {
+        config: { role: 'operator' },
         schema: {
           tags,
           security: adminSecurity,
@@ -113,6 +120,7 @@ export function recipientRoutes(ctx: AppContext) {
     r.get(
       '/api/admin/campaigns/:id/links.csv',
       {
+        config: { role: 'operator' },
         schema: {
           tags,
           security: adminSecurity,

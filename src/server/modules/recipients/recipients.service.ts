@@ -13,6 +13,7 @@ import {
   pageRecipients,
 } from './recipients.repository';
 import { inTransaction } from '@server/db/transaction';
+import { recipientLink } from '@shared/routes';
 
 export async function importRecipients(db: Db, campaign: Campaign, csv: string): Promise<ImportReport> {
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
@@ -56,7 +57,7 @@ export async function recipientLinks(
     first_name: r.first_name,
     language_code: r.language_code,
     rid: r.rid,
-    link: `${publicUrl}/phish?rid=${r.rid}`,
+    link: recipientLink(publicUrl, r.rid),
   }));
 }
 
@@ -68,13 +69,19 @@ export function linksCsv(links: RecipientLink[]): string {
   });
 }
 
-/** A page of the campaign's recipients for the console, searched by `q`. */
-export function recipientPage(db: Db, campaign: Campaign, page: RecipientsQuery): Promise<RecipientPage> {
-  return pageRecipients(db, campaign.id, page).then((found) => ({
-    ...found,
-    offset: page.offset,
-    limit: page.limit,
-  }));
+/**
+ * A page of the campaign's recipients for the console, searched by `q`. Without `withLinks` (a
+ * viewer) each rid is withheld: it is the personal link, and opening it adds a visit to the results.
+ */
+export async function recipientPage(
+  db: Db,
+  campaign: Campaign,
+  page: RecipientsQuery,
+  withLinks: boolean,
+): Promise<RecipientPage> {
+  const found = await pageRecipients(db, campaign.id, page);
+  const items = withLinks ? found.items : found.items.map((item) => ({ ...item, rid: null }));
+  return { total: found.total, items, offset: page.offset, limit: page.limit };
 }
 
 /** Removes a recipient with their events and visits (a mistaken address, someone who left). */

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { RID_PATTERN } from '@server/lib/ids';
 import { importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase } from '@server/test/harness';
+import { createUser } from '../accounts/accounts.service';
 
 const CSV = [
   'Email,First_Name,Language',
@@ -148,5 +149,33 @@ describeEachDatabase('operator API: recipients and links', (get) => {
       headers: tenant.headers,
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('shows a viewer the recipients without their personal links, and refuses the links', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const id = await importCampaign(h, tenant);
+    await importCsv(h, tenant, id, 'email\nann@example.com');
+    const email = `viewer-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'correct horse battery staple';
+    await createUser(h.database.db, tenant.tenantId, { email, name: 'V', role: 'viewer', password });
+    const signed = await h.admin.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email, password },
+    });
+    const cookie = signed.cookies.find((c) => c.name === 'hw_session');
+    const headers = { cookie: `hw_session=${cookie?.value ?? ''}` };
+    const list = (who: Record<string, string>) =>
+      h.admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/recipients`, headers: who });
+    const seen = (await list(headers)).json<{ items: { email: string; rid: string | null }[] }>().items;
+    expect(seen).toEqual([expect.objectContaining({ email: 'ann@example.com', rid: null })]);
+    const operator = (await list(tenant.headers)).json<{ items: { rid: string | null }[] }>().items;
+    expect(operator[0]?.rid).toMatch(RID_PATTERN);
+    for (const url of [`/api/admin/campaigns/${id}/links`, `/api/admin/campaigns/${id}/links.csv`]) {
+      const refused = await h.admin.inject({ method: 'GET', url, headers });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.body).not.toMatch(/rid=/);
+    }
   });
 });

@@ -9,31 +9,39 @@ import { RECIPIENT_ORDER } from '../recipients/recipient-order';
 import type { Db } from '@server/db/schema';
 
 /**
- * The funnel in one pass over the campaign's recipients: how many there are, how many reached
- * each step (its bit in `steps`, set with the step's event) and their mean score. Reading the
- * recipients, not the events, keeps this to one row per recipient at any event count.
+ * The funnel's groups in one pass over the campaign's recipients: how many reached each set of
+ * steps (its bits in `steps`, set with the step's events) with or without a recorded send, how
+ * many of the people's clicks came through the QR code, and the scores of the people who clicked
+ * (shared/funnel.ts counts from these). Reading the recipients, not the events, keeps this to
+ * one row per recipient at any event count.
  */
-export async function funnelCounts(db: Db, tenantId: string, campaignId: string) {
-  const row = await db
+export async function funnelGroups(db: Db, tenantId: string, campaignId: string) {
+  const clicked = sql<boolean>`(steps & ${stepBit('clicked')}) <> 0`;
+  const sent = sql<number | string>`case when sent_at is null then 0 else 1 end`;
+  const rows = await db
     .selectFrom('recipients')
     .select((eb) => [
+      'steps',
+      sent.as('sent'),
       eb.fn.countAll<number | string>().as('recipients'),
-      eb.fn.avg<number | string | null>('score').as('average'),
-      ...EVENT_TYPES.map((type) =>
-        sql<number | string | null>`sum(case when (steps & ${stepBit(type)}) <> 0 then 1 else 0 end)`.as(
-          type,
-        ),
+      sql<number | string | null>`count(case when ${clicked} then score end)`.as('scored'),
+      sql<number | string | null>`sum(case when ${clicked} then score end)`.as('score_sum'),
+      sql<number | string | null>`sum(case when ${clicked} and click_via = 'qr' then 1 else 0 end)`.as(
+        'clicked_qr',
       ),
     ])
     .where('campaign_id', '=', campaignId)
     .where('tenant_id', '=', tenantId)
-    .executeTakeFirstOrThrow();
-  const values = row as unknown as Record<string, number | string | null>;
-  return {
-    recipients: Number(values.recipients),
-    average: values.average === null ? null : Number(values.average),
-    byType: new Map(EVENT_TYPES.map((type) => [type, Number(values[type] ?? 0)])),
-  };
+    .groupBy(['steps', sent])
+    .execute();
+  return rows.map((row) => ({
+    steps: Number(row.steps),
+    sent: Number(row.sent) === 1,
+    recipients: Number(row.recipients),
+    scored: Number(row.scored ?? 0),
+    score_sum: Number(row.score_sum ?? 0),
+    clicked_qr: Number(row.clicked_qr ?? 0),
+  }));
 }
 
 /** A window of the recipients, in a stable order (created, email, person id, id). */
@@ -56,6 +64,7 @@ const PAGE_COLUMNS = [
   'r.steps',
   'r.verdict',
   'r.verdict_reasons',
+  'r.click_via',
   'r.sent_at',
   'r.reported_at',
 ] as const;
@@ -79,6 +88,7 @@ export async function recipientStatuses(db: Db, tenantId: string, campaignId: st
         'steps',
         'verdict',
         'verdict_reasons',
+        'click_via',
         'sent_at',
         'reported_at',
       ])

@@ -6,14 +6,22 @@
 import { createHmac } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
-import { EVENT_TYPES, furthestStatus, stepBit, type EventType } from '@shared/events';
+import { EVENT_TYPES, furthestStatus, stepBit } from '@shared/events';
+import {
+  AFTER_CLICK_STEPS,
+  campaignSteps,
+  computeFunnel,
+  type AfterClickStep,
+  type PeopleStage,
+} from '@shared/funnel';
 import type { Results } from '@shared/results';
-import { parseReasons } from '../clicks/clicks.service';
+import { parseReasons } from '../clicks/click-verdict';
 import type { Db } from '@server/db/schema';
 import type { Campaign } from '@server/db/schema';
+import { exportCampaign } from '../campaigns/campaigns.service';
 import {
   automatedVisitCount,
-  funnelCounts,
+  funnelGroups,
   reportTimes,
   questionnaireAttempts,
   recipientStatuses,
@@ -31,15 +39,14 @@ export interface ResultsOptions {
 }
 
 export async function campaignResults(db: Db, campaign: Campaign, options: ResultsOptions): Promise<Results> {
-  const [{ recipients, byType, average }, rows, submitAttempted, byVerdict, filtered, reports] =
-    await Promise.all([
-      funnelCounts(db, campaign.tenant_id, campaign.id),
-      recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
-      submitAttemptCount(db, campaign.tenant_id, campaign.id),
-      verdictCounts(db, campaign.tenant_id, campaign.id),
-      automatedVisitCount(db, campaign.tenant_id, campaign.id),
-      reportTimes(db, campaign.tenant_id, campaign.id),
-    ]);
+  const [groups, rows, submitAttempted, byVerdict, filtered, reports] = await Promise.all([
+    funnelGroups(db, campaign.tenant_id, campaign.id),
+    recipientStatuses(db, campaign.tenant_id, campaign.id, options.page),
+    submitAttemptCount(db, campaign.tenant_id, campaign.id),
+    verdictCounts(db, campaign.tenant_id, campaign.id),
+    automatedVisitCount(db, campaign.tenant_id, campaign.id),
+    reportTimes(db, campaign.tenant_id, campaign.id),
+  ]);
   const verdicts = {
     ...(Object.fromEntries(CLICK_VERDICTS.map((v) => [v, byVerdict.get(v) ?? 0])) as Record<
       ClickVerdict,
@@ -53,14 +60,28 @@ export async function campaignResults(db: Db, campaign: Campaign, options: Resul
     campaign.id,
     rows.map((row) => row.id),
   );
+  const counts = computeFunnel(groups, campaignSteps(exportCampaign(campaign)));
+  const stageCount = new Map(counts.stages.map((s) => [s.stage, s.count]));
+  const clicked = stageCount.get('clicked') ?? 0;
+  const clickedQr = groups.reduce((n, g) => n + g.clicked_qr, 0);
+  const scored = groups.reduce((n, g) => n + g.scored, 0);
+  const scoreSum = groups.reduce((n, g) => n + g.score_sum, 0);
   const funnel = {
-    recipients,
-    ...(Object.fromEntries(EVENT_TYPES.map((type) => [type, byType.get(type) ?? 0])) as Record<
-      EventType,
-      number
-    >),
+    stages: counts.stages.map((s) => s.stage),
+    recipients: stageCount.get('recipients') ?? 0,
+    sent: stageCount.get('sent') ?? null,
+    visited: counts.link_opened,
+    clicked,
+    ...(Object.fromEntries(
+      AFTER_CLICK_STEPS.map((step) => [
+        step,
+        step === 'submitted' ? counts.entered_data : (stageCount.get(step as PeopleStage) ?? null),
+      ]),
+    ) as Record<AfterClickStep, number | null>),
+    outside: counts.outside,
     submit_attempted: submitAttempted,
-    average_score: average === null ? null : Math.round(average * 10) / 10,
+    average_score: scored === 0 ? null : Math.round((scoreSum / scored) * 10) / 10,
+    clicked_via: { link: clicked - clickedQr, qr: clickedQr },
   };
   const pseudonymKey = createHmac('sha256', options.pseudonymKey)
     .update('hookwise-results-pseudonym')
@@ -73,11 +94,20 @@ export async function campaignResults(db: Db, campaign: Campaign, options: Resul
     verdicts,
     reporting: reporting(reports),
     recipients: rows.map(({ id, email, person_id, first_name, created_at: _created, steps, ...row }) => {
-      // clicked_at only while the clicked step stands (a verdict that is no person's takes it off).
+      // clicked_at only while the clicked step stands (a verdict that is no person's takes it off);
+      // a later step's time only where it counts in the people funnel (shared/funnel.ts).
       const clicked = (Number(steps) & stepBit('clicked')) !== 0;
+      const counted = counts.inFunnel({ steps: Number(steps), sent: row.sent_at !== null });
+      const outside = AFTER_CLICK_STEPS.filter(
+        (step) => row[`${step}_at`] !== null && !counted.includes(step),
+      );
       const rest = {
         ...row,
         clicked_at: clicked ? row.clicked_at : null,
+        ...Object.fromEntries(outside.map((step) => [`${step}_at`, null])),
+        outside_funnel: outside,
+        // Clicks counted before the source was kept all came through the link.
+        click_via: clicked ? (row.click_via ?? 'link') : null,
         verdict_reasons: parseReasons(row.verdict_reasons),
         seconds_to_report: secondsBetween(row.sent_at, row.reported_at),
       };
@@ -89,7 +119,7 @@ export async function campaignResults(db: Db, campaign: Campaign, options: Resul
         ...rest,
         status: furthestStatus(EVENT_TYPES.filter((t) => rest[`${t}_at`] !== null)),
         // Recorded before attempts were kept: the one completion counts as one attempt.
-        questionnaire_attempts: attempts.get(id) ?? (rest.questionnaire_completed_at === null ? 0 : 1),
+        questionnaire_attempts: attempts.get(id) ?? (row.questionnaire_completed_at === null ? 0 : 1),
       };
     }),
   };
@@ -149,6 +179,8 @@ export function resultsCsv(results: Results): string {
       'seconds_to_report',
       'verdict',
       { key: 'verdict_reasons', header: 'verdict_reasons' },
+      'click_via',
+      'outside_funnel',
     ],
     cast: { object: (value) => (Array.isArray(value) ? value.join('; ') : JSON.stringify(value)) },
   });

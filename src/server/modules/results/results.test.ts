@@ -12,7 +12,7 @@ import { buildAdminApp } from '@server/app';
 import { describeEachDatabase, testConfig, type Harness } from '@server/test/harness';
 
 interface ResultsBody {
-  funnel: Record<string, number | null>;
+  funnel: Record<string, number | null> & { outside?: unknown[] };
   recipients: Record<string, string | number | null>[];
 }
 
@@ -56,18 +56,41 @@ describeEachDatabase('operator API: results', (get) => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<ResultsBody>();
+    // No message has a recorded send: no "sent" stage. The campaign has no PDF and no red flags,
+    // but Ann reached them (shown, as reached); Bob answered the questions without the lesson
+    // (outside the funnel, as skipping an earlier step).
     expect(body.funnel).toEqual({
+      stages: [
+        'recipients',
+        'clicked',
+        'awareness_viewed',
+        'pdf_viewed',
+        'sei_viewed',
+        'questionnaire_completed',
+        'completed',
+      ],
       recipients: 4,
+      sent: null,
       visited: 3,
       clicked: 2,
       submitted: 2,
       awareness_viewed: 1,
       pdf_viewed: 1,
       sei_viewed: 1,
-      questionnaire_completed: 2,
+      questionnaire_completed: 1,
       completed: 1,
+      outside: [
+        { step: 'submitted', not_counted: 0, skipped_earlier: 0 },
+        { step: 'awareness_viewed', not_counted: 0, skipped_earlier: 0 },
+        { step: 'pdf_viewed', not_counted: 0, skipped_earlier: 0 },
+        { step: 'sei_viewed', not_counted: 0, skipped_earlier: 0 },
+        { step: 'questionnaire_completed', not_counted: 0, skipped_earlier: 1 },
+        { step: 'completed', not_counted: 0, skipped_earlier: 0 },
+      ],
       submit_attempted: 0,
       average_score: 60.5,
+      // Clicks recorded without a source (before it was kept) came through the link.
+      clicked_via: { link: 2, qr: 0 },
     });
     const byEmail = new Map(body.recipients.map((r) => [String(r.email), r]));
     expect(byEmail.get('ann@example.com')).toMatchObject({
@@ -78,7 +101,9 @@ describeEachDatabase('operator API: results', (get) => {
       score: 80,
     });
     expect(byEmail.get('bob@example.com')).toMatchObject({
-      status: 'questionnaire_completed',
+      status: 'submitted',
+      questionnaire_completed_at: null,
+      outside_funnel: ['questionnaire_completed'],
       completed_at: null,
       score: 41,
     });
@@ -195,7 +220,9 @@ describeEachDatabase('operator API: results count data entered, and keep every a
         })
       ).json<ResultsBody>();
     const body = await results();
-    expect(body.funnel).toMatchObject({ submitted: 1, submit_attempted: 2 });
+    // Nobody's click was counted (no visit at all): the data entered is apart from the funnel.
+    expect(body.funnel).toMatchObject({ clicked: 0, submitted: 0, submit_attempted: 2 });
+    expect(body.funnel.outside).toContainEqual({ step: 'submitted', not_counted: 1, skipped_earlier: 0 });
     expect(body.recipients.every((r) => r.questionnaire_attempts === 0)).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
  * The campaign's email as a recipient gets it, for the editor's preview: the stored file or the
  * unsaved draft, in one language, with one recipient's variables filled in, through the same
  * renderer the outbox sends with. Records nothing. `{{link}}` is the link's shape with a
- * placeholder rid, never the recipient's own: opening it from the preview records no click.
+ * placeholder rid, never the recipient's own: opening it from the preview records no click. So
+ * is the QR code's (`{{qr_code}}`), drawn inline as a data: URL: scanning it records nothing.
  *
  * The HTML part is also served as its own document (/preview/email?rid=…, under a page-preview
  * rid that holds the file for an hour), with a policy of its own: the email's inline styles
@@ -12,24 +13,21 @@
  */
 import type { CampaignFile } from '@shared/campaign';
 import { contentLanguage } from '@shared/campaign-content';
+import { SAMPLE_PERSON } from '@shared/email-variables';
 import type { LanguageCode } from '@shared/languages';
+import { recipientLink } from '@shared/routes';
 import type { EmailPreview, EmailPreviewRequest } from '@shared/sending';
 import type { Config } from '@server/config';
 import { notFound } from '@server/lib/errors';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import { checkedFile, createPreview, openPreviewFile, storedFile } from '../preview/preview.service';
 import { fromHeader, renderEmail } from './email-render';
+import { qrDataUrl, QR_CID } from './qr-code';
 import { findProfile, findSending, previewRecipient } from './sending.repository';
 import type { Db } from '@server/db/schema';
 
 /** Whose variables fill the email when the campaign has no recipients yet. */
-export const SAMPLE_RECIPIENT = {
-  id: null,
-  email: 'alex.morgan@example.com',
-  first_name: 'Alex',
-  last_name: 'Morgan',
-  department: 'Finance',
-};
+export const SAMPLE_RECIPIENT = { id: null, ...SAMPLE_PERSON };
 
 export const PREVIEW_LINK_RID = 'preview';
 
@@ -53,7 +51,7 @@ interface Rendering {
   recipientId?: string;
 }
 
-async function render(db: Db, config: Config, r: Rendering) {
+export async function render(db: Db, config: Config, r: Rendering) {
   const row = await previewRecipient(db, r.campaignId, r.recipientId);
   if (r.recipientId && !row) throw notFound();
   const recipient = row
@@ -67,7 +65,7 @@ async function render(db: Db, config: Config, r: Rendering) {
     : SAMPLE_RECIPIENT;
   const rendered = renderEmail(r.file, r.language, {
     ...recipient,
-    link: `${config.publicUrl}/phish?rid=${PREVIEW_LINK_RID}`,
+    link: recipientLink(config.publicUrl, PREVIEW_LINK_RID),
   });
   // Once sending, the From is the one the profile makes of it.
   const sending = await findSending(db, r.campaignId);
@@ -76,7 +74,10 @@ async function render(db: Db, config: Config, r: Rendering) {
     from: profile ? fromHeader(rendered.from, profile) : rendered.from,
     subject: rendered.subject,
     text: rendered.text,
-    html: rendered.html,
+    // A browser has no message to find a cid: image in: the preview carries the image itself.
+    html: rendered.qr
+      ? rendered.html.replaceAll(`cid:${QR_CID}`, await qrDataUrl(rendered.qr))
+      : rendered.html,
   };
   return { recipient, email: email ?? null };
 }

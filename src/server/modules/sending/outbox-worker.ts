@@ -10,11 +10,12 @@
  */
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { campaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { storedCampaignFileSchema, type CampaignFile } from '@shared/campaign';
+import { recipientLink } from '@shared/routes';
 import type { AppContext } from '@server/context';
 import type { SendingProfileRow } from '@server/db/schema';
 import { newId, nowIso } from '@server/lib/ids';
-import { fromHeader, renderEmail } from './email-render';
+import { fromHeader, renderEmail, type RenderedEmail } from './email-render';
 import {
   claimDue,
   markSent,
@@ -22,12 +23,19 @@ import {
   messageContexts,
   messagesInWindow,
   nextDue,
+  releaseClaim,
   sendingsWithDueWork,
 } from './outbox.repository';
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule';
 import { parseHeaders, smtpSettings } from './sending-profiles.service';
-import { findProfilesByIds } from './sending.repository';
-import { smtpClient, SmtpFailure, type SmtpClient } from './smtp-transport';
+import {
+  clearSendingFailures,
+  findProfilesByIds,
+  pauseForFailures,
+  recordSendingFailure,
+} from './sending.repository';
+import { qrPng, QR_CID, QR_FILENAME } from './qr-code';
+import { failureText, smtpClient, SmtpFailure, type InlineImage, type SmtpClient } from './smtp-transport';
 import { inTransaction } from '@server/db/transaction';
 
 const BATCH = 10;
@@ -41,6 +49,12 @@ export interface OutboxWorker {
 }
 
 type Context = Awaited<ReturnType<typeof messageContexts>>[number];
+
+/** The QR code this recipient's email shows, drawn for its own link. */
+async function inlineImages(email: RenderedEmail): Promise<InlineImage[]> {
+  if (!email.qr) return [];
+  return [{ cid: QR_CID, filename: QR_FILENAME, contentType: 'image/png', content: await qrPng(email.qr) }];
+}
 
 export function outboxWorker(
   ctx: AppContext,
@@ -65,7 +79,7 @@ export function outboxWorker(
   function fileOf(message: Context): CampaignFile {
     let file = files.get(message.content);
     if (!file) {
-      file = campaignFileSchema.parse(JSON.parse(message.content));
+      file = storedCampaignFileSchema.parse(JSON.parse(message.content));
       files.clear();
       files.set(message.content, file);
     }
@@ -81,12 +95,13 @@ export function outboxWorker(
             last_name: message.last_name ?? '',
             email: message.email,
             department: message.department ?? '',
-            link: `${config.publicUrl}/phish?rid=${message.rid}`,
+            link: recipientLink(config.publicUrl, message.rid),
           })
         : undefined;
     if (!profile || !message.email || !email) {
       const why = !profile ? 'no sending profile' : !message.email ? 'no email address' : 'no email';
-      await markUnsent(db, settled, { state: 'failed', reply: why }, nowIso());
+      const cause = message.email ? 'other' : 'no_address';
+      await markUnsent(db, settled, { state: 'failed', reply: why, cause }, nowIso());
       return;
     }
     try {
@@ -97,28 +112,50 @@ export function outboxWorker(
         subject: email.subject,
         text: email.text,
         html: email.html,
+        inline: await inlineImages(email),
         messageId: message.message_id,
         headers: parseHeaders(profile.headers),
       });
       const at = nowIso();
-      await inTransaction(db, (trx) =>
-        markSent(trx, { ...settled, recipientId: message.recipient_id }, reply, at),
-      );
+      await inTransaction(db, async (trx) => {
+        await markSent(trx, { ...settled, recipientId: message.recipient_id }, reply, at);
+        await clearSendingFailures(trx, message.campaign_id);
+      });
     } catch (error) {
       const failure = error instanceof SmtpFailure ? error : new SmtpFailure(String(error), false);
       const giveUp = failure.permanent || message.attempts >= MAX_ATTEMPTS;
       const dueAt = new Date(Date.now() + retryDelayMs(message.attempts, config.sending.timeScale));
+      // The reply is the relay's own (code and text), or its host:port when none came: the cause
+      // says why in plain terms, and the console words both in the operator's language.
+      const { cause, detail } = failure.failure;
+      const words = { reply: detail ?? failureText(failure.failure), cause };
+      const at = nowIso();
       await markUnsent(
         db,
         settled,
-        giveUp
-          ? { state: 'failed', reply: failure.message }
-          : { state: 'queued', reply: failure.message, dueAt: dueAt.toISOString() },
-        nowIso(),
+        giveUp ? { state: 'failed', ...words } : { state: 'queued', ...words, dueAt: dueAt.toISOString() },
+        at,
       );
+      // The raw error (e.g. getaddrinfo ENOTFOUND) is for the log; operators read the cause.
       log.warn({ outbox: message.id, reply: failure.message, retry: !giveUp }, 'message not sent');
+      await noteFailure(message.campaign_id, failure, at);
     }
   }
+
+  /** Counts a failure in a row; at the limit the campaign is paused, with the cause, not left queued. */
+  async function noteFailure(campaignId: string, failure: SmtpFailure, at: string) {
+    const inARow = await recordSendingFailure(db, campaignId, failure.failure, at);
+    if (inARow < config.sending.pauseAfterFailures) return;
+    if (await pauseForFailures(db, campaignId, at)) {
+      pausedNow.add(campaignId);
+      log.warn(
+        { campaign: campaignId, failures: inARow, cause: failure.failure.cause },
+        'sending paused: messages keep failing',
+      );
+    }
+  }
+
+  const pausedNow = new Set<string>();
 
   /** Campaigns found at their rate by the last pass, and when the first of them may send again. */
   let held: { campaigns: string[]; until: number | null } = { campaigns: [], until: null };
@@ -178,7 +215,13 @@ export function outboxWorker(
       (await findProfilesByIds(db, [...new Set(messages.map((m) => m.profile_id))])).map((p) => [p.id, p]),
     );
     // One at a time, each claimed only once due: the plan sets the pace.
-    for (const message of messages) await deliver(message, profiles.get(message.profile_id));
+    pausedNow.clear();
+    for (const message of messages) {
+      // Paused for failures during this pass: the rest waits for the resume, untried.
+      if (pausedNow.has(message.campaign_id))
+        await releaseClaim(db, { id: message.id, workerId: id }, nowIso());
+      else await deliver(message, profiles.get(message.profile_id));
+    }
     return messages.length;
   }
 

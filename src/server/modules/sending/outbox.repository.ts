@@ -5,6 +5,7 @@
  * SQLite has one writer at a time anyway.
  */
 import { sql, type Insertable } from 'kysely';
+import type { SendFailureCause } from '@shared/sending';
 import type { OutboxTable, Db } from '@server/db/schema';
 import { inChunks } from '@server/db/chunks';
 
@@ -217,7 +218,7 @@ export async function markSent(
 export async function markUnsent(
   db: Db,
   message: { id: string; workerId: string },
-  outcome: { state: 'queued' | 'failed'; reply: string; dueAt?: string },
+  outcome: { state: 'queued' | 'failed'; reply: string; cause: SendFailureCause; dueAt?: string },
   at: string,
 ) {
   await db
@@ -225,10 +226,22 @@ export async function markUnsent(
     .set({
       state: outcome.state,
       last_reply: outcome.reply.slice(0, 2000),
+      last_cause: outcome.cause,
       lease_until: null,
       updated_at: at,
       ...(outcome.dueAt ? { due_at: outcome.dueAt } : {}),
     })
+    .where('id', '=', message.id)
+    .where('state', '=', 'sending')
+    .where('claimed_by', '=', message.workerId)
+    .execute();
+}
+
+/** A claimed message handed back untried (its campaign was paused meanwhile): queued as before. */
+export async function releaseClaim(db: Db, message: { id: string; workerId: string }, at: string) {
+  await db
+    .updateTable('outbox')
+    .set({ state: 'queued', lease_until: null, attempts: sql`attempts - 1`, updated_at: at })
     .where('id', '=', message.id)
     .where('state', '=', 'sending')
     .where('claimed_by', '=', message.workerId)
@@ -248,7 +261,7 @@ export function failedMessages(db: Db, campaignId: string, limit: number) {
   return db
     .selectFrom('outbox as o')
     .innerJoin('recipients as r', 'r.id', 'o.recipient_id')
-    .select(['o.recipient_id', 'r.email', 'o.attempts', 'o.last_reply as reply'])
+    .select(['o.recipient_id', 'r.email', 'o.attempts', 'o.last_reply as reply', 'o.last_cause as cause'])
     .where('o.campaign_id', '=', campaignId)
     .where('o.state', '=', 'failed')
     .orderBy('o.updated_at')

@@ -9,7 +9,7 @@ import type { SendingProfileRow, Db } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { open, seal } from '@server/lib/secret-box';
-import { smtpClient, SmtpFailure, type SmtpSettings } from './smtp-transport';
+import { failureText, smtpClient, SmtpFailure, type SmtpSettings } from './smtp-transport';
 import { deleteProfile, findProfile, insertProfile, listProfiles, updateProfile } from './sending.repository';
 
 export function profileView(row: SendingProfileRow): SendingProfile {
@@ -138,7 +138,8 @@ export async function sendTestMessage(
     });
     return { reply };
   } catch (error) {
-    if (error instanceof SmtpFailure) throw badRequest(`The relay refused: ${error.message}`, 'smtp_failed');
+    // In plain words with the cause: no relay was reached when the name does not resolve.
+    if (error instanceof SmtpFailure) throw badRequest(failureText(error.failure), 'smtp_failed');
     throw error;
   } finally {
     client.close();

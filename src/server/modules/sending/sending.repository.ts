@@ -1,7 +1,8 @@
 /** SQL for sending profiles and campaigns' sending plans, scoped by tenant. */
 import type { Insertable } from 'kysely';
 import type { SendingProfileTable, SendingTable, Db } from '@server/db/schema';
-import type { SendingState } from '@shared/sending';
+import { sql } from 'kysely';
+import type { SendFailure, SendingState } from '@shared/sending';
 
 export function listProfiles(db: Db, tenantId: string) {
   return db
@@ -82,6 +83,10 @@ export async function upsertSending(db: Db, row: Insertable<SendingTable>) {
         window_end: row.window_end ?? null,
         time_zone: row.time_zone,
         paused_at: row.paused_at ?? null,
+        // A new plan starts healthy: the failures counted were the old plan's.
+        consecutive_failures: 0,
+        failing_since: null,
+        paused_reason: null,
       }),
     )
     .execute();
@@ -97,11 +102,65 @@ export async function setSendingState(
 ): Promise<boolean> {
   const result = await db
     .updateTable('sendings')
-    .set({ state: to, paused_at: pausedAt })
+    // Any change by the operator (pause, resume, cancel) starts the count of failures again.
+    .set({
+      state: to,
+      paused_at: pausedAt,
+      paused_reason: null,
+      consecutive_failures: 0,
+      failing_since: null,
+    })
     .where('campaign_id', '=', campaignId)
     .where('state', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** One more failure in a row for the campaign's sending; answers how many now. */
+export async function recordSendingFailure(
+  db: Db,
+  campaignId: string,
+  failure: SendFailure,
+  at: string,
+): Promise<number> {
+  const row = await db
+    .updateTable('sendings')
+    .set({
+      consecutive_failures: sql`consecutive_failures + 1`,
+      failing_since: sql`coalesce(failing_since, ${at})`,
+      last_cause: failure.cause,
+      last_detail: failure.detail?.slice(0, 2000) ?? null,
+    })
+    .where('campaign_id', '=', campaignId)
+    .returning('consecutive_failures')
+    .executeTakeFirst();
+  return Number(row?.consecutive_failures ?? 0);
+}
+
+/** A message went out: the run of failures is over. */
+export async function clearSendingFailures(db: Db, campaignId: string) {
+  await db
+    .updateTable('sendings')
+    .set({ consecutive_failures: 0, failing_since: null })
+    .where('campaign_id', '=', campaignId)
+    .where('consecutive_failures', '>', 0)
+    .execute();
+}
+
+/** Pauses a running sending because its messages keep failing; false when it was not running. */
+export async function pauseForFailures(db: Db, campaignId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sendings')
+    .set({ state: 'paused', paused_at: at, paused_reason: 'failures' })
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The tenant's sendings with what their health is made of. */
+export function tenantSendings(db: Db, tenantId: string) {
+  return db.selectFrom('sendings').selectAll().where('tenant_id', '=', tenantId).execute();
 }
 
 /** A recipient of the campaign whose variables an email preview fills: the one asked for, or the first. */

@@ -1,14 +1,25 @@
 /**
- * /api/admin/sending-profiles (SMTP relays, "send a test message to me") and
- * /api/admin/campaigns/:id/sending (start, progress, pause, resume, cancel), and
- * /api/admin/campaigns/:id/email-preview (the email as a recipient gets it).
+ * /api/admin/sending-profiles (SMTP relays, "send a test message to me", the allow-listing
+ * assistant and its checks) and /api/admin/campaigns/:id/sending (start, progress, pause,
+ * resume, cancel), and /api/admin/campaigns/:id/email-preview (the email as a recipient gets it).
+ * On the public listener: /go/:token, an allow-listing check's watched link.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, idParamsSchema } from '@shared/admin-api';
 import {
+  allowlistCheckParamsSchema,
+  allowlistCheckSchema,
+  allowlistChecksSchema,
+  allowlistQuerySchema,
+  allowlistSchema,
   emailPreviewRequestSchema,
   emailPreviewSchema,
+  emailTestResultSchema,
+  emailTestSchema,
+  sendingHealthListSchema,
+  sendingSummaryRequestSchema,
+  sendingSummarySchema,
   sendingPlanSchema,
   sendingProfileInputSchema,
   sendingProfileSchema,
@@ -18,9 +29,19 @@ import {
   testMessageSchema,
 } from '@shared/sending';
 import type { AppContext } from '@server/context';
+import { perClientLimit } from '@server/plugins/rate-limit';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
+import { requestFacts } from '../clicks/click-evidence';
+import { clampUserAgent } from '../clicks/client-ip';
+import {
+  allowlistChecks,
+  CHECK_PATH,
+  profileAllowlist,
+  recordCheckVisit,
+  startAllowlistCheck,
+} from './allowlist.service';
 import { emailPreview } from './email-preview.service';
 import {
   createProfile,
@@ -31,7 +52,15 @@ import {
   sendingProfiles,
   sendTestMessage,
 } from './sending-profiles.service';
-import { cancelSending, pauseSending, resumeSending, sendingProgress, startSending } from './sending.service';
+import { sendEmailTest, sendingSummary } from './sending-summary.service';
+import {
+  cancelSending,
+  pauseSending,
+  resumeSending,
+  sendingHealthList,
+  sendingProgress,
+  startSending,
+} from './sending.service';
 
 const tags = ['sending'];
 
@@ -124,6 +153,63 @@ export function sendingRoutes(ctx: AppContext) {
       async (request) => sendTestMessage(db, config, tenantOf(request), request.params.id, request.body.to),
     );
 
+    r.get(
+      '/api/admin/sending-profiles/:id/allowlist',
+      {
+        schema: {
+          ...base,
+          summary:
+            'What a mail admin enters so the gateway delivers the simulation and leaves its links alone',
+          description:
+            "Microsoft Defender's advanced delivery (phishing simulation) and Google Workspace's Gmail " +
+            "settings, filled with the profile's domains and the public address. The relay's outbound " +
+            'addresses cannot be known here: give them with sending_ips.',
+          params: idParamsSchema,
+          querystring: allowlistQuerySchema,
+          response: { 200: allowlistSchema, ...adminErrors },
+        },
+      },
+      // ctx.config when asked: the public address may be known only once the listener is up.
+      async (request) =>
+        profileAllowlist(db, ctx.config, tenantOf(request), request.params.id, request.query.sending_ips),
+    );
+
+    r.get(
+      '/api/admin/sending-profiles/:id/allowlist-checks',
+      {
+        schema: {
+          ...base,
+          summary: "The profile's latest allow-listing checks and what visited their links",
+          params: idParamsSchema,
+          response: { 200: allowlistChecksSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({ checks: await allowlistChecks(db, tenantOf(request), request.params.id) }),
+    );
+
+    r.post(
+      '/api/admin/sending-profiles/:id/allowlist-checks',
+      {
+        config: { audit: 'sending_profile.allowlist_check' },
+        schema: {
+          ...base,
+          summary: 'Send an allow-listing check: a message whose link is watched for a few minutes',
+          description:
+            'The message goes through the profile to `to`; its link is on the public listener. Read the ' +
+            'report with GET: each visit with its verdict and the seconds after sending.',
+          params: idParamsSchema,
+          body: testMessageSchema,
+          response: { 201: allowlistCheckSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await startAllowlistCheck(db, ctx.config, tenantOf(request), request.params.id, request.body.to),
+          ),
+    );
+
     r.post(
       '/api/admin/campaigns/:id/email-preview',
       {
@@ -145,6 +231,64 @@ export function sendingRoutes(ctx: AppContext) {
       },
       // ctx.config when asked: the public address may be known only once the listener is up.
       async (request) => emailPreview(db, ctx.config, tenantOf(request), request.params.id, request.body),
+    );
+
+    r.get(
+      '/api/admin/sending-health',
+      {
+        schema: {
+          ...base,
+          summary: "Every sending campaign's health: ok, failing or paused after repeated failures, and why",
+          response: { 200: sendingHealthListSchema, ...adminErrors },
+        },
+      },
+      async (request) => sendingHealthList(db, tenantOf(request)),
+    );
+
+    r.post(
+      '/api/admin/campaigns/:id/sending/summary',
+      {
+        // Computes and records nothing: a viewer may read what a launch would do.
+        config: { role: 'viewer' },
+        schema: {
+          ...base,
+          summary: 'What a sending plan would do: how many messages, from when to when, per hour',
+          params: idParamsSchema,
+          body: sendingSummaryRequestSchema,
+          response: { 200: sendingSummarySchema, ...adminErrors },
+        },
+      },
+      async (request) =>
+        sendingSummary(
+          db,
+          config,
+          await requireCampaign(db, tenantOf(request), request.params.id),
+          request.body,
+        ),
+    );
+
+    r.post(
+      '/api/admin/campaigns/:id/email-test',
+      {
+        config: { audit: 'campaign.email_test' },
+        schema: {
+          ...base,
+          summary: "Send me this e-mail: the campaign's e-mail in one language, through a profile",
+          description:
+            'Rendered as the preview is (the first recipient, else a sample person; the link records ' +
+            'nothing). A relay that refuses is answered with sent: false and the cause in plain words.',
+          params: idParamsSchema,
+          body: emailTestSchema,
+          response: { 200: emailTestResultSchema, ...adminErrors },
+        },
+      },
+      async (request) =>
+        sendEmailTest(
+          db,
+          ctx.config,
+          await requireCampaign(db, tenantOf(request), request.params.id),
+          request.body,
+        ),
     );
 
     r.get(
@@ -203,5 +347,28 @@ export function sendingRoutes(ctx: AppContext) {
         async (request) => run(await requireCampaign(db, tenantOf(request), request.params.id)),
       );
     }
+  };
+}
+
+/** A neutral page: nothing in it names the product or says the link is watched. */
+const NEUTRAL_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thank you</title></head>' +
+  '<body><p>Thank you.</p></body></html>';
+
+/** The public listener's part: an allow-listing check's link (GET, and HEAD as scanners send it). */
+export function sendingPublicRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      `${CHECK_PATH}:token`,
+      { config: perClientLimit(ctx.config), schema: { params: allowlistCheckParamsSchema } },
+      async (request, reply) => {
+        const facts = requestFacts(request, clampUserAgent(request.headers['user-agent']));
+        if (!(await recordCheckVisit(db, ctx.config, request.params.token, facts)))
+          return reply.callNotFound();
+        return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NEUTRAL_PAGE);
+      },
+    );
   };
 }

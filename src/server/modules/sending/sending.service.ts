@@ -4,8 +4,14 @@
  * nobody gets a second message (one row per recipient). The workers (outbox-worker.ts) send.
  */
 import { campaignStatus } from '@shared/admin-api';
-import { campaignFileSchema } from '@shared/campaign';
-import { OUTBOX_STATES, type SendingPlan, type SendingProgress } from '@shared/sending';
+import { storedCampaignFileSchema } from '@shared/campaign';
+import {
+  OUTBOX_STATES,
+  type SendingHealth,
+  type SendingHealthList,
+  type SendingPlan,
+  type SendingProgress,
+} from '@shared/sending';
 import type { Config } from '@server/config';
 import type { Campaign, SendingRow, Db } from '@server/db/schema';
 import { badRequest, conflict } from '@server/lib/errors';
@@ -23,8 +29,9 @@ import {
 } from './outbox.repository';
 import { clockMinutes, dueTimes, intervalMs, type Schedule } from './schedule';
 import { domainOf, requireProfile } from './sending-profiles.service';
-import { findSending, setSendingState, upsertSending } from './sending.repository';
+import { findSending, setSendingState, tenantSendings, upsertSending } from './sending.repository';
 import { inTransaction } from '@server/db/transaction';
+import { isTimeZone } from '@server/lib/time-zone';
 
 export async function startSending(
   db: Db,
@@ -35,7 +42,7 @@ export async function startSending(
   const status = campaignStatus(campaign);
   if (status === 'ended') throw conflict('The campaign has ended', 'campaign_ended');
   if (status === 'draft') throw conflict('Launch the campaign before sending it', 'campaign_not_running');
-  if (!campaignFileSchema.parse(JSON.parse(campaign.content)).email) {
+  if (!storedCampaignFileSchema.parse(JSON.parse(campaign.content)).email) {
     throw conflict('The campaign file has no email to send', 'campaign_has_no_email');
   }
   const profile = await requireProfile(db, campaign.tenant_id, plan.profile_id);
@@ -155,14 +162,24 @@ export async function sendingProgress(db: Db, campaign: Campaign): Promise<Sendi
     counts,
     next_due_at: counts.queued > 0 ? await nextDue(db, campaign.id) : null,
     failures: await failedMessages(db, campaign.id, 100),
+    health: healthOf(sending),
   };
 }
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+/** ok, failing (since the first of the failures in a row) or paused by Hookwise for them. */
+export function healthOf(sending: SendingRow | undefined): SendingHealth {
+  const failure = sending?.last_cause ? { cause: sending.last_cause, detail: sending.last_detail } : null;
+  if (sending?.state === 'paused' && sending.paused_reason === 'failures') {
+    return { state: 'paused', failure, since: sending.paused_at };
   }
+  if (sending?.state === 'running' && Number(sending.consecutive_failures) > 0) {
+    return { state: 'failing', failure, since: sending.failing_since };
+  }
+  return { state: 'ok', failure: null, since: null };
+}
+
+/** Every sending campaign of the tenant with its health: the campaign list and the home page read it. */
+export async function sendingHealthList(db: Db, tenantId: string): Promise<SendingHealthList> {
+  const rows = await tenantSendings(db, tenantId);
+  return { campaigns: rows.map((row) => ({ campaign_id: row.campaign_id, ...healthOf(row) })) };
 }

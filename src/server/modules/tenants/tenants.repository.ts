@@ -37,3 +37,16 @@ export function findTenantsByName(db: Db, name: string) {
     .orderBy('id')
     .execute();
 }
+
+const egressNetworksById = compiledOnce((db, id: string) =>
+  db.selectFrom('tenants').select('egress_networks').where('id', '=', id),
+);
+
+/** The tenant's declared offices and gateways, as stored (a JSON array of CIDR ranges). */
+export async function findEgressNetworks(db: Db, id: string): Promise<string | undefined> {
+  return (await egressNetworksById(db, id)).rows[0]?.egress_networks;
+}
+
+export async function updateEgressNetworks(db: Db, id: string, networks: string): Promise<void> {
+  await db.updateTable('tenants').set({ egress_networks: networks }).where('id', '=', id).execute();
+}

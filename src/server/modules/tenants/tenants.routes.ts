@@ -1,15 +1,23 @@
 /**
  * /api/admin/keys: a tenant's API keys — list by prefix, create another, revoke one. Owners only:
  * a key acts with the owner's rights, so creating one is granting them.
+ * /api/admin/settings/egress-networks: the tenant's own offices and gateways (any role reads,
+ * owners change: the list changes how every click is judged).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, noContentSchema } from '@shared/admin-api';
-import { apiKeyParamsSchema, apiKeysSchema, createdApiKeySchema } from '@shared/tenants';
+import {
+  apiKeyParamsSchema,
+  apiKeysSchema,
+  createdApiKeySchema,
+  egressNetworksSchema,
+} from '@shared/tenants';
 import type { AppContext } from '@server/context';
 import { notFound } from '@server/lib/errors';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
+import { setTenantEgressNetworks, tenantEgressNetworks } from './egress-networks.service';
 import { createApiKey, revokeKey, tenantApiKeys } from './tenants.service';
 
 const tags = ['API keys'];
@@ -65,6 +73,37 @@ export function tenantRoutes(ctx: AppContext) {
         if (!(await revokeKey(db, tenantOf(request), request.params.prefix))) throw notFound();
         return reply.status(204).send(null);
       },
+    );
+
+    const settings = { tags: ['Settings'], security: adminSecurity };
+    r.get(
+      '/api/admin/settings/egress-networks',
+      {
+        schema: {
+          ...settings,
+          summary: "The tenant's own offices and gateways (CIDR ranges)",
+          description: 'Fan-out from these networks never judges a visit alone (docs/clicks.md).',
+          response: { 200: egressNetworksSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({ networks: await tenantEgressNetworks(db, tenantOf(request)) }),
+    );
+
+    r.put(
+      '/api/admin/settings/egress-networks',
+      {
+        config: { ...owner, audit: 'settings.egress_networks' },
+        schema: {
+          ...settings,
+          summary: "Replace the tenant's own offices and gateways",
+          description: 'A bare address is stored as one host (/32 or /128); an empty list removes them all.',
+          body: egressNetworksSchema,
+          response: { 200: egressNetworksSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        networks: await setTenantEgressNetworks(db, tenantOf(request), request.body.networks),
+      }),
     );
   };
 }

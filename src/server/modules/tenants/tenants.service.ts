@@ -55,8 +55,16 @@ export async function createApiKey(db: Db, tenantId: string) {
   return addApiKey(db, tenantId);
 }
 
+/** A key's public prefix; never starting with '-', which a command line would read as an option. */
+function keyPrefix(): string {
+  for (;;) {
+    const prefix = randomBytes(6).toString('base64url');
+    if (!prefix.startsWith('-')) return prefix;
+  }
+}
+
 async function addApiKey(db: Db, tenantId: string) {
-  const prefix = randomBytes(6).toString('base64url');
+  const prefix = keyPrefix();
   const apiKey = `hw_${prefix}_${randomBytes(32).toString('base64url')}`;
   await insertApiKey(db, {
     id: newId(),

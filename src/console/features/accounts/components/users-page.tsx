@@ -5,6 +5,7 @@ import { PageHeading } from '@console/components/page-heading';
 import { useSession } from '@console/features/accounts/api/session';
 import { useUsers } from '../api/users';
 import { NewUserForm } from './new-user-form';
+import { RoleGuide } from './role-guide';
 import { UserRow } from './user-row';
 
 export function UsersPage() {
@@ -38,6 +39,7 @@ export function UsersPage() {
           </table>
         </div>
       )}
+      <RoleGuide />
       <NewUserForm />
     </>
   );

@@ -1,44 +1,75 @@
-/** /audit: who did what and when, newest first, with "load more" for older entries. */
+/**
+ * /audit: who did what and when, newest first, as sentences with names; filtered by who, what
+ * kind and when on the server, exported as CSV, previews hidden unless asked for and folded when
+ * shown.
+ */
+import { useState } from 'react';
 import { useT } from '@console/hooks/use-t';
+import { useHomeT } from '@console/hooks/use-home-t';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
+import { downloadText } from '@console/lib/download';
 import { formatDateTime } from '@console/lib/format';
-import { useAudit } from '../api/audit';
+import { fetchAuditCsv, useAudit } from '../api/audit';
+import { NO_FILTERS, type AuditFilters as Filters } from '../lib/audit-filters';
+import { auditSentence } from '../lib/audit-sentence';
+import { foldEntries } from '../lib/fold-entries';
+import { AuditFilters } from './audit-filters';
+import './audit-page.css';
 
 export function AuditPage() {
-  const { t } = useT();
-  const audit = useAudit();
-  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  const { t: tc } = useT();
+  const { t } = useHomeT();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [exportError, setExportError] = useState<unknown>();
+  const audit = useAudit(filters);
+  const rows = foldEntries(audit.data?.pages.flatMap((page) => page.entries) ?? []);
+
+  const exportCsv = async () => {
+    setExportError(undefined);
+    try {
+      downloadText('audit-log.csv', await fetchAuditCsv(filters), 'text/csv');
+    } catch (error) {
+      setExportError(error);
+    }
+  };
+
   return (
     <>
-      <PageHeading>{t('audit.title')}</PageHeading>
+      <PageHeading
+        actions={
+          <button type="button" className="button" onClick={() => void exportCsv()}>
+            {t('audit.export')}
+          </button>
+        }
+      >
+        {t('audit.title')}
+      </PageHeading>
+      <ErrorAlert error={exportError} />
+      <AuditFilters value={filters} onChange={setFilters} />
+      {!filters.previews && <p className="muted">{t('audit.previewsHidden')}</p>}
       <ErrorAlert error={audit.error} />
-      {audit.isPending && <p role="status">{t('loading')}</p>}
-      {audit.data && entries.length === 0 && <p className="muted">{t('audit.empty')}</p>}
-      {entries.length > 0 && (
+      {audit.isPending && <p role="status">{tc('loading')}</p>}
+      {audit.data && rows.length === 0 && <p className="muted">{t('audit.empty')}</p>}
+      {rows.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table audit-table">
             <caption>{t('audit.caption')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('audit.at')}</th>
-                <th scope="col">{t('audit.actor')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.details')}</th>
+                <th scope="col">{t('audit.what')}</th>
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
+              {rows.map(({ entry, count }) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{entry.actor}</td>
+                  <td className="audit-table__at">{formatDateTime(entry.at)}</td>
                   <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.target ?? '—'}</td>
-                  <td>
-                    {Object.keys(entry.details).length ? <code>{JSON.stringify(entry.details)}</code> : '—'}
+                    {auditSentence(t, entry)}
+                    {count > 1 && (
+                      <span className="audit-table__count"> {t('audit.repeated', { count })}</span>
+                    )}
                   </td>
                 </tr>
               ))}

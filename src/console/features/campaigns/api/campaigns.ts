@@ -6,9 +6,8 @@ import {
   campaignListSchema,
   campaignSummarySchema,
   importedCampaignSchema,
-  launchedCampaignSchema,
-  type Launch,
 } from '@shared/admin-api';
+import { launchAnswerSchema, type LaunchRequest } from '@shared/sending';
 import type { LanguageCode } from '@shared/languages';
 import { api } from '@console/lib/api';
 
@@ -104,8 +103,15 @@ export function useEndCampaign() {
   );
 }
 
+/** Launches, and starts sending in the same step when the body has a plan. */
 export function useLaunchCampaign(id: string) {
-  return useRefreshing((body: Launch) =>
-    api(`${path(id)}/launch`, { method: 'POST', body, schema: launchedCampaignSchema }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LaunchRequest) =>
+      api(`${path(id)}/launch`, { method: 'POST', body, schema: launchAnswerSchema }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['sending-health'] });
+    },
+  });
 }

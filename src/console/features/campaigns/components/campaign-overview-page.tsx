@@ -25,7 +25,7 @@ export function CampaignOverviewPage() {
   const detail = useCampaign(id);
   const languages = useCampaignLanguages(id);
   const [launching, setLaunching] = useState(false);
-  const [launchWarnings, setLaunchWarnings] = useState<string[]>();
+  const [launched, setLaunched] = useState<{ warnings: string[]; sending: boolean }>();
   const canChange = hasRole(user.role, 'operator');
   const campaign = detail.data?.campaign;
 
@@ -66,12 +66,12 @@ export function CampaignOverviewPage() {
         <Link to="/campaigns">{t('overview.back')}</Link>
       </p>
       <PageHeading actions={actions}>{campaign.name}</PageHeading>
-      {launchWarnings && (
-        <Notice tone={launchWarnings.length ? 'warning' : 'success'}>
-          <p>{t('launch.done')}</p>
-          {launchWarnings.length > 0 && (
+      {launched && (
+        <Notice tone={launched.warnings.length ? 'warning' : 'success'}>
+          <p>{t(launched.sending ? 'launch.doneSending' : 'launch.doneLinks')}</p>
+          {launched.warnings.length > 0 && (
             <ul>
-              {launchWarnings.map((w) => (
+              {launched.warnings.map((w) => (
                 <li key={w}>{w}</li>
               ))}
             </ul>
@@ -92,9 +92,9 @@ export function CampaignOverviewPage() {
         <LaunchDialog
           campaign={campaign}
           onClose={() => setLaunching(false)}
-          onLaunched={(warnings) => {
+          onLaunched={(warnings, sending) => {
             setLaunching(false);
-            setLaunchWarnings(warnings);
+            setLaunched({ warnings, sending });
           }}
         />
       )}

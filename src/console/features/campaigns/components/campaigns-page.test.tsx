@@ -60,4 +60,30 @@ describe('CampaignsPage', () => {
     expect(screen.queryByLabelText('Campaign file (JSON)')).toBeNull();
     expect(screen.getAllByRole('link', { name: /^Open / })).toHaveLength(4);
   });
+
+  it('shows a campaign whose sending was paused for failures, and why, in the list', async () => {
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/admin/campaigns') return { json: { campaigns } };
+      if (call.url.pathname === '/api/admin/sending-health')
+        return {
+          json: {
+            campaigns: [
+              {
+                campaign_id: 'c-running',
+                state: 'paused',
+                failure: { cause: 'connection_refused', detail: 'smtp.example.com:587' },
+                since: '2026-12-01T09:00:00.000Z',
+              },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderPage(<CampaignsPage />, { path: '/campaigns', url: '/campaigns', role: 'operator' });
+    await screen.findByText('Sending paused');
+    expect(rowOf('Password expiry').textContent).toContain(
+      'Sending paused: the relay refused the connection (smtp.example.com:587): check the host and port',
+    );
+    expect(rowOf('Parcel notice').textContent).not.toContain('Sending');
+  });
 });

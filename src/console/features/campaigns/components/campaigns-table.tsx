@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { CampaignSummary } from '@shared/admin-api';
 import { StatusBadge } from '@console/components/status-badge';
 import { formatDateTime, formatNumber } from '@console/lib/format';
+import { useSendingHealth } from '@console/features/sending/api/sending';
+import { SendingHealthBadge } from '@console/features/sending/components/sending-health-notice';
 import { DuplicateButton } from './duplicate-button';
 import { EndCampaignButton } from './end-campaign-button';
 import { ExportButton } from './export-button';
@@ -15,6 +17,8 @@ interface CampaignsTableProps {
 
 export function CampaignsTable({ campaigns, canChange }: CampaignsTableProps) {
   const { t } = useT();
+  // A sending that fails or was paused for it shows in the list, with why, not only on the campaign.
+  const health = useSendingHealth();
   if (campaigns.length === 0) return <p className="muted">{t('campaigns.empty')}</p>;
   return (
     <div className="table-wrap">
@@ -40,6 +44,7 @@ export function CampaignsTable({ campaigns, canChange }: CampaignsTableProps) {
               </th>
               <td>
                 <StatusBadge status={campaign.status} />
+                <SendingHealthBadge health={health.data?.get(campaign.id)} />
               </td>
               <td>{formatDateTime(campaign.starts_at, campaign.time_zone)}</td>
               <td>{formatDateTime(campaign.ended_at ?? campaign.ends_at, campaign.time_zone)}</td>

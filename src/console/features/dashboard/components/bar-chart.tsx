@@ -6,7 +6,7 @@
  * charts are mirrored: bars grow from the right and time runs right to left.
  */
 import { useTranslation } from 'react-i18next';
-import { Bar as Bars, BarChart, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar as Bars, BarChart, LabelList, Tooltip, XAxis, YAxis, type LabelProps } from 'recharts';
 import './charts.css';
 
 export interface Bar {
@@ -28,6 +28,28 @@ const tooltipStyle = {
 /** Whether the console's language is written right to left. */
 function useRtl(): boolean {
   return useTranslation().i18n.dir() === 'rtl';
+}
+
+/**
+ * A bar's count, just past the bar's far end. Drawn here rather than by LabelList's `position`:
+ * on a reversed (right-to-left) axis Recharts measures `left` from the bar's origin, which put
+ * every count at the right edge, over the stage names.
+ */
+function barValue(rtl: boolean) {
+  return function BarValue({ x, y, width, height, value }: LabelProps) {
+    const [left, top, w, h] = [x, y, width, height].map((n) => Number(n ?? 0)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const end = rtl ? Math.min(left, left + w) - 5 : Math.max(left, left + w) + 5;
+    return (
+      <text x={end} y={top + h / 2} dy="0.35em" textAnchor={rtl ? 'end' : 'start'} className="chart__value">
+        {value}
+      </text>
+    );
+  };
 }
 
 export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
@@ -59,7 +81,7 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
           isAnimationActive={false}
           minPointSize={2}
         >
-          <LabelList dataKey="value" position={rtl ? 'left' : 'right'} className="chart__value" />
+          <LabelList dataKey="value" content={barValue(rtl)} />
         </Bars>
       </BarChart>
     </figure>

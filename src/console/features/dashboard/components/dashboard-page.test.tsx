@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@shared/dashboard';
 import en from '@locales/en.console.json';
 import enResults from '@locales/en.console-results.json';
+import type { ResultsT } from '@console/hooks/use-results-t';
 import { initI18n } from '@console/lib/i18n';
 import { mockFetch, renderPage } from '@console/test/render';
 import { DashboardPage } from './dashboard-page';
+import { dashboardRows } from './export-buttons';
 
 beforeAll(() =>
   initI18n({ language: 'en', resources: { en: { console: en, 'console-results': enResults } } }),
@@ -17,16 +20,24 @@ const dashboard: Dashboard = {
   generated_at: '2026-12-01T10:00:00.000Z',
   funnel: [
     { stage: 'recipients', count: 10, rate: 1 },
-    { stage: 'visited', count: 6, rate: 0.6 },
+    { stage: 'sent', count: 10, rate: 1 },
     { stage: 'clicked', count: 4, rate: 0.4 },
-    { stage: 'submitted', count: 2, rate: 0.2 },
     { stage: 'awareness_viewed', count: 2, rate: 0.2 },
-    { stage: 'pdf_viewed', count: 1, rate: 0.1 },
     { stage: 'sei_viewed', count: 1, rate: 0.1 },
     { stage: 'questionnaire_completed', count: 1, rate: 0.1 },
     { stage: 'completed', count: 1, rate: 0.1 },
   ],
+  entered_data: 2,
+  link_opened: 6,
+  outside: [
+    { step: 'submitted', not_counted: 1, skipped_earlier: 0 },
+    { step: 'awareness_viewed', not_counted: 1, skipped_earlier: 0 },
+    { step: 'sei_viewed', not_counted: 0, skipped_earlier: 0 },
+    { step: 'questionnaire_completed', not_counted: 1, skipped_earlier: 0 },
+    { step: 'completed', not_counted: 1, skipped_earlier: 0 },
+  ],
   submit_attempted: 3,
+  clicked_via: { link: 3, qr: 1 },
   verdicts: {
     counts: { human: 3, likely_human: 1, automated: 2, unverified: 0, not_visited: 4 },
     filtered_visits: 5,
@@ -34,6 +45,7 @@ const dashboard: Dashboard = {
   },
   timeline: {
     start: '2026-12-01T09:00:00.000Z',
+    first_sent_at: '2026-12-01T09:00:00.000Z',
     bucket_seconds: 60,
     buckets: [
       { at: '2026-12-01T09:00:00.000Z', clicks: 1, reports: 0 },
@@ -117,4 +129,115 @@ describe('campaign dashboard', () => {
       await waitFor(() => expect(screen.getByText('0 recipients match')).toBeTruthy());
     },
   );
+
+  it('splits clicked by source: the funnel, the figures CSV and each recipient’s row', async () => {
+    const row = {
+      id: 'r1',
+      email: 'ana@example.com',
+      first_name: 'Ana',
+      department: null,
+      language_code: 'en',
+      status: 'clicked',
+      verdict: 'human',
+      verdict_reasons: ['trusted touch gesture'],
+      click_via: 'qr',
+      score: null,
+      sent_at: null,
+      created_at: '2026-12-01T09:00:00.000Z',
+    };
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/campaigns/c1/dashboard') return { json: dashboard };
+      if (url.pathname === '/api/admin/campaigns/c1/results/recipients')
+        return { json: { total: 1, offset: 0, limit: 50, items: [row] } };
+      return undefined;
+    });
+    renderPage(<DashboardPage />, {
+      path: '/campaigns/:id/results',
+      url: '/campaigns/c1/results',
+      role: 'viewer',
+    });
+    const funnel = await screen.findByRole('table', { name: /Recipients at each step/ });
+    const cells = (name: string) =>
+      within(within(funnel).getByRole('row', { name: new RegExp(`^${name} `) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells('Clicked through the link')).toEqual(['3', '30.0%']);
+    expect(cells('Clicked through the QR code')).toEqual(['1', '10.0%']);
+    const recipients = await screen.findByRole('table', { name: /Recipients matching the filters/ });
+    const person = within(recipients).getByRole('row', { name: /ana@example.com/ });
+    expect(within(person).getByRole('cell', { name: 'QR code' })).toBeTruthy();
+    const t: ResultsT = (key, options) => i18next.t(key, { ns: 'console-results', ...options });
+    const csv = dashboardRows(dashboard, t);
+    expect(csv).toContainEqual(['Funnel', 'Clicked through the QR code', 1, '10.0%']);
+  });
+
+  it('shows a funnel that adds up: only the campaign’s stages, link opened and a sandbox’s activity apart', async () => {
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/campaigns/c1/dashboard') return { json: dashboard };
+      if (url.pathname === '/api/admin/campaigns/c1/results/recipients')
+        return { json: { total: 0, offset: 0, limit: 50, items: [] } };
+      return undefined;
+    });
+    renderPage(<DashboardPage />, {
+      path: '/campaigns/:id/results',
+      url: '/campaigns/c1/results',
+      role: 'viewer',
+    });
+    const funnel = await screen.findByRole('table', { name: /Recipients at each step/ });
+    const stages = within(funnel)
+      .getAllByRole('row')
+      .slice(1)
+      .filter((r) => !r.classList.contains('results-subrow'));
+    const counts = stages.map((r) => Number(r.querySelector('td')?.getAttribute('data-value')));
+    expect(counts).toEqual([10, 10, 4, 2, 1, 1, 1]);
+    expect(counts.every((c, i) => i === 0 || c <= counts[i - 1]!)).toBe(true);
+    // No PDF in this campaign: no such row; scanners' visits are labelled as what they are.
+    expect(within(funnel).queryByText('Opened the training PDF')).toBeNull();
+    expect(within(funnel).getByRole('row', { name: /^Sent \(recorded\) 10/ })).toBeTruthy();
+    // Entering data is a part of clicked, beside it (the journey goes on without it).
+    const entered = within(funnel).getByRole('row', { name: /^Entered data/ });
+    expect(entered.classList.contains('results-subrow')).toBe(true);
+    expect(
+      within(entered)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '20.0%']);
+    const apart = screen.getByRole('table', { name: 'Apart from the funnel' });
+    expect(
+      within(apart).getByRole('row', { name: /Link opened \(any visit, scanners included\) 6 60.0%/ }),
+    ).toBeTruthy();
+    const outside = screen.getByRole('table', { name: 'Steps reached outside the funnel' });
+    expect(screen.getByRole('heading', { name: 'Activity after visits not counted as clicks' })).toBeTruthy();
+    const afterSandbox = within(outside).getByRole('row', { name: /^Entered data/ });
+    expect(
+      within(afterSandbox)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '0']);
+    // Steps nobody reached outside the funnel are left out.
+    expect(within(outside).queryByRole('row', { name: /Viewed the red flags/ })).toBeNull();
+  });
+
+  it('shows no send and no time to click for a campaign whose messages were never sent', async () => {
+    const neverSent: Dashboard = {
+      ...dashboard,
+      funnel: dashboard.funnel.filter((s) => s.stage !== 'sent'),
+      timeline: { ...dashboard.timeline, first_sent_at: null, median_seconds_to_click: null },
+    };
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/campaigns/c1/dashboard') return { json: neverSent };
+      if (url.pathname === '/api/admin/campaigns/c1/results/recipients')
+        return { json: { total: 0, offset: 0, limit: 50, items: [] } };
+      return undefined;
+    });
+    const { container } = renderPage(<DashboardPage />, {
+      path: '/campaigns/:id/results',
+      url: '/campaigns/c1/results',
+      role: 'viewer',
+    });
+    await screen.findByRole('table', { name: /Recipients at each step/ });
+    expect(container.querySelector('[data-fact="sent"]')?.textContent).toBe('No message sent');
+    expect(container.querySelector('[data-fact="median-click"]')?.textContent).toBe('—');
+    expect(screen.queryByRole('row', { name: /^Sent \(recorded\)/ })).toBeNull();
+  });
 });

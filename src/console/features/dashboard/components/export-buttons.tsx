@@ -10,11 +10,40 @@ import { percent, toCsv, type Cell } from '../lib/csv';
 export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
   const rows: Cell[][] = [[t('csv.section'), t('csv.item'), t('common.count'), t('common.rate')]];
   for (const s of d.funnel) rows.push([t('funnel.title'), t(`stage.${s.stage}`), s.count, percent(s.rate)]);
-  rows.push([t('funnel.title'), t('stage.submit_attempted'), d.submit_attempted, '']);
+  const recipients = d.funnel[0]?.count ?? 0;
+  const share = (count: number) => percent(recipients ? count / recipients : null);
+  rows.push([t('funnel.apartCaption'), t('stage.visited'), d.link_opened, share(d.link_opened)]);
+  rows.push([
+    t('funnel.apartCaption'),
+    t('stage.submit_attempted'),
+    d.submit_attempted,
+    share(d.submit_attempted),
+  ]);
+  for (const o of d.outside) {
+    rows.push([t('outside.title'), `${t(`stage.${o.step}`)}: ${t('outside.notCounted')}`, o.not_counted, '']);
+    rows.push([
+      t('outside.title'),
+      `${t(`stage.${o.step}`)}: ${t('outside.skipped')}`,
+      o.skipped_earlier,
+      '',
+    ]);
+  }
+  for (const [label, count] of [
+    [t('stage.clickedViaLink'), d.clicked_via.link],
+    [t('stage.clickedViaQr'), d.clicked_via.qr],
+    [t('stage.submitted'), d.entered_data],
+  ] as const)
+    rows.push([t('funnel.title'), label, count, share(count)]);
   for (const [v, n] of Object.entries(d.verdicts.counts)) rows.push([t('verdicts.title'), v, n, '']);
   rows.push([t('verdicts.title'), t('verdicts.filtered'), d.verdicts.filtered_visits, '']);
   for (const r of d.verdicts.reasons)
     rows.push([t('verdicts.reason'), `${r.verdict}: ${r.reason}`, r.count, '']);
+  rows.push([
+    t('timeline.title'),
+    t('timeline.start'),
+    d.timeline.first_sent_at ?? t('timeline.notSent'),
+    '',
+  ]);
   rows.push([t('timeline.title'), t('timeline.clicks'), d.timeline.clicks, '']);
   rows.push([t('timeline.title'), t('timeline.firstClick'), d.timeline.first_click_at, '']);
   rows.push([t('timeline.title'), t('timeline.medianSeconds'), d.timeline.median_seconds_to_click, '']);
@@ -94,6 +123,7 @@ export function RecipientsExportButton({
           'status',
           'verdict',
           'verdict_reasons',
+          'click_via',
           'score',
           'sent_at',
         ],
@@ -105,6 +135,7 @@ export function RecipientsExportButton({
           r.status,
           r.verdict,
           r.verdict_reasons.join('; '),
+          r.click_via,
           r.score,
           r.sent_at,
         ]),

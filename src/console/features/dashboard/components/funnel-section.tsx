@@ -1,4 +1,10 @@
-/** The funnel: recipients → visited → clicked (people) → entered data → each learning step → completed. */
+/**
+ * The people funnel (shared/funnel.ts): recipients → sent (when recorded) → clicked (people),
+ * split by source (the link or the QR code), with who entered data → each learning step the
+ * campaign has → completed; each stage a subset of the one before. Apart from it: the link opened at all
+ * (scanners included), and what followed visits not counted as clicks.
+ */
+import { Fragment } from 'react';
 import type { Dashboard } from '@shared/dashboard';
 import { formatNumber } from '@console/lib/format';
 import { useResultsT } from '@console/hooks/use-results-t';
@@ -8,13 +14,23 @@ import { HorizontalBars } from './bar-chart';
 export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useResultsT();
   const bars = dashboard.funnel.map((s) => ({ key: s.stage, label: t(`stage.${s.stage}`), value: s.count }));
+  const recipients = dashboard.funnel[0]?.count ?? 0;
+  const share = (count: number) => percent(recipients === 0 ? 0 : count / recipients);
+  // Beside clicked, each a part of it: by source, and who entered data (an outcome, not a gate).
+  const bySource = [
+    { key: 'clicked_via_link', label: t('stage.clickedViaLink'), count: dashboard.clicked_via.link },
+    { key: 'clicked_via_qr', label: t('stage.clickedViaQr'), count: dashboard.clicked_via.qr },
+    { key: 'submitted', label: t('stage.submitted'), count: dashboard.entered_data },
+  ];
+  const outside = dashboard.outside.filter((o) => o.not_counted + o.skipped_earlier > 0);
   return (
     <section className="panel results-section" aria-labelledby="results-funnel">
       <h2 id="results-funnel">{t('funnel.title')}</h2>
+      <p className="muted">{t('funnel.explain')}</p>
       <div className="results-split">
         <HorizontalBars bars={bars} label={t('funnel.chart')} />
         <div className="table-wrap">
-          <table className="table" data-table="funnel">
+          <table className="table results-funnel-table" data-table="funnel">
             <caption>{t('funnel.caption')}</caption>
             <thead>
               <tr>
@@ -25,21 +41,73 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
             </thead>
             <tbody>
               {dashboard.funnel.map((s) => (
-                <tr key={s.stage} data-stage={s.stage}>
-                  <th scope="row">{t(`stage.${s.stage}`)}</th>
-                  <td data-value={s.count}>{formatNumber(s.count)}</td>
-                  <td>{percent(s.rate)}</td>
-                </tr>
+                <Fragment key={s.stage}>
+                  <tr data-stage={s.stage}>
+                    <th scope="row">{t(`stage.${s.stage}`)}</th>
+                    <td data-value={s.count}>{formatNumber(s.count)}</td>
+                    <td>{percent(s.rate)}</td>
+                  </tr>
+                  {s.stage === 'clicked' &&
+                    bySource.map((b) => (
+                      <tr key={b.key} data-stage={b.key} className="results-subrow">
+                        <th scope="row">{b.label}</th>
+                        <td data-value={b.count}>{formatNumber(b.count)}</td>
+                        <td>{share(b.count)}</td>
+                      </tr>
+                    ))}
+                </Fragment>
               ))}
+            </tbody>
+          </table>
+          <table className="table results-funnel-table" data-table="funnel-apart">
+            <caption>{t('funnel.apartCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('funnel.stage')}</th>
+                <th scope="col">{t('common.count')}</th>
+                <th scope="col">{t('common.rate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr data-stage="link_opened">
+                <th scope="row">{t('stage.visited')}</th>
+                <td data-value={dashboard.link_opened}>{formatNumber(dashboard.link_opened)}</td>
+                <td>{share(dashboard.link_opened)}</td>
+              </tr>
               <tr data-stage="submit_attempted">
                 <th scope="row">{t('stage.submit_attempted')}</th>
                 <td data-value={dashboard.submit_attempted}>{formatNumber(dashboard.submit_attempted)}</td>
-                <td />
+                <td>{share(dashboard.submit_attempted)}</td>
               </tr>
             </tbody>
           </table>
         </div>
       </div>
+      {outside.length > 0 && (
+        <div className="table-wrap" data-section="outside">
+          <h3>{t('outside.title')}</h3>
+          <p className="muted">{t('outside.explain')}</p>
+          <table className="table results-funnel-table" data-table="outside">
+            <caption>{t('outside.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('funnel.stage')}</th>
+                <th scope="col">{t('outside.notCounted')}</th>
+                <th scope="col">{t('outside.skipped')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outside.map((o) => (
+                <tr key={o.step} data-outside={o.step}>
+                  <th scope="row">{t(`stage.${o.step}`)}</th>
+                  <td data-value={o.not_counted}>{formatNumber(o.not_counted)}</td>
+                  <td data-value={o.skipped_earlier}>{formatNumber(o.skipped_earlier)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -37,9 +37,9 @@ export function RecipientActivityDialog({
               {data.visits.map((v) => (
                 <li key={v.id} data-visit-verdict={v.verdict}>
                   <strong>{formatDateTime(v.at)}</strong> —{' '}
-                  {t(`source.${v.source === 'page' ? 'page' : v.source === 'event' ? 'event' : 'beacon'}`)}:{' '}
-                  {t(`verdict.${v.verdict}`)} ({v.reasons.join('; ')})
-                  {v.catalogue_match && <> · {v.catalogue_match}</>}
+                  {t(`source.${v.source === 'page' ? 'page' : v.source === 'event' ? 'event' : 'beacon'}`)}
+                  {v.via === 'qr' && <> ({t('via.qr')})</>}: {t(`verdict.${v.verdict}`)} (
+                  {v.reasons.join('; ')}){v.catalogue_match && <> · {v.catalogue_match}</>}
                   {v.fanout > 1 && <> · {t('activity.fanout', { count: v.fanout })}</>}
                   <div className="muted activity__facts">{facts(v.facts)}</div>
                 </li>
@@ -49,8 +49,13 @@ export function RecipientActivityDialog({
           <h3>{t('activity.events')}</h3>
           <ul>
             {data.events.map((e, i) => (
-              <li key={`${e.type}-${i}`}>
-                <strong>{formatDateTime(e.at)}</strong> — {t(`stage.${e.type}`)}
+              <li key={`${e.type}-${i}`} data-event={e.type} data-counted={e.counted}>
+                <strong>{formatDateTime(e.at)}</strong> —{' '}
+                {e.counted
+                  ? t(`stage.${e.type}`)
+                  : e.type === 'clicked'
+                    ? t('activity.clickNotCounted')
+                    : `${t(`stage.${e.type}`)} (${t('activity.notCounted')})`}
                 {Object.keys(e.details).length > 0 && <span className="muted"> · {facts(e.details)}</span>}
               </li>
             ))}

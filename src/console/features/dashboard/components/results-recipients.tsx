@@ -12,6 +12,7 @@ import { formatNumber } from '@console/lib/format';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
 import { useRecipientTable, type RecipientFilters } from '../api/dashboard';
+import { CLICK_VIA_LABEL } from '../lib/click-via';
 import { RecipientActivityDialog } from './recipient-activity-dialog';
 import { RecipientsExportButton } from './export-buttons';
 
@@ -148,6 +149,7 @@ export function ResultsRecipients({
                     </th>
                   ))}
                   <th scope="col">{t('recipients.reasons')}</th>
+                  <th scope="col">{t('recipients.via')}</th>
                   <th scope="col">{t('recipients.activity')}</th>
                 </tr>
               </thead>
@@ -163,6 +165,9 @@ export function ResultsRecipients({
                     <td>{r.department ?? '—'}</td>
                     <td>{r.score ?? '—'}</td>
                     <td>{r.verdict_reasons.join('; ') || '—'}</td>
+                    <td data-via={r.click_via ?? 'none'}>
+                      {r.click_via ? t(CLICK_VIA_LABEL[r.click_via]) : '—'}
+                    </td>
                     <td>
                       <button
                         type="button"

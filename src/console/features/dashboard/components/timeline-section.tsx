@@ -69,7 +69,10 @@ export function TimelineSection({ dashboard }: { dashboard: Dashboard }) {
         >
           {formatDuration(timeline.median_seconds_to_report)}
         </Fact>
-        <Fact label={t('timeline.start')}>{formatDateTime(timeline.start)}</Fact>
+        {/* A recorded send only (outbox or imported sent_at): a launch sends nothing. */}
+        <Fact label={t('timeline.start')} fact="sent">
+          {timeline.first_sent_at === null ? t('timeline.notSent') : formatDateTime(timeline.first_sent_at)}
+        </Fact>
       </dl>
       {timeline.buckets.length === 0 ? (
         <p>{t('timeline.empty')}</p>

@@ -13,6 +13,8 @@ export function TrendsPage() {
   const { t } = useResultsT();
   const trends = useTrends();
   const campaigns = trends.data?.campaigns ?? [];
+  // A campaign without a recorded send has no rates: it is listed, never drawn at 0 %.
+  const sent = campaigns.filter((c) => c.click_rate !== null);
   return (
     <div className="results">
       <PageHeading>{t('trends.title')}</PageHeading>
@@ -24,7 +26,7 @@ export function TrendsPage() {
           <h2 id="trends-chart">{t('trends.clickRate')}</h2>
           <HorizontalBars
             label={t('trends.chart')}
-            bars={campaigns.map((c) => ({
+            bars={sent.map((c) => ({
               key: c.id,
               label: c.name.slice(0, 24),
               value: Math.round((c.click_rate ?? 0) * 1000) / 10,
@@ -38,6 +40,7 @@ export function TrendsPage() {
                   <th scope="col">{t('trends.campaign')}</th>
                   <th scope="col">{t('trends.started')}</th>
                   <th scope="col">{t('stage.recipients')}</th>
+                  <th scope="col">{t('stage.sent')}</th>
                   <th scope="col">{t('trends.clickRate')}</th>
                   <th scope="col">{t('trends.enteredData')}</th>
                   <th scope="col">{t('trends.completion')}</th>
@@ -52,7 +55,8 @@ export function TrendsPage() {
                     </th>
                     <td>{formatDateTime(c.started_at)}</td>
                     <td>{formatNumber(c.recipients)}</td>
-                    <td>{percent(c.click_rate) || '—'}</td>
+                    <td data-value={c.sent}>{c.sent === 0 ? t('trends.notSent') : formatNumber(c.sent)}</td>
+                    <td data-value={c.click_rate ?? ''}>{percent(c.click_rate) || '—'}</td>
                     <td>{percent(c.entered_data_rate) || '—'}</td>
                     <td>{percent(c.completion_rate) || '—'}</td>
                     <td>{c.average_score ?? '—'}</td>

@@ -89,7 +89,7 @@ describe('campaign editor', () => {
     expect(screen.getByLabelText('Distance from the start edge (%)')).toHaveProperty('value', '40');
   });
 
-  it('the questionnaire builder marks a correct answer; schema errors show next to fields', async () => {
+  it('the questionnaire builder marks a correct answer; problems show at a field once it is left', async () => {
     stubApi();
     renderEditor();
     await open('Questionnaire');
@@ -97,10 +97,19 @@ describe('campaign editor', () => {
 
     const question = screen.getByRole('group', { name: 'Question 1' });
     const text = within(question).getByLabelText('Question');
+    // Nothing typed yet: nothing is red.
+    expect(text.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Fix these/ })).toBeNull();
+
+    await userEvent.click(text);
+    await userEvent.tab();
     expect(text.getAttribute('aria-invalid')).toBe('true');
     const error = document.getElementById(text.getAttribute('aria-describedby') ?? '');
-    expect(error?.textContent).toMatch(/too small|least 1|>=1/i);
+    expect(error?.textContent).toBe('Question 1 – Question: this is empty.');
     const answers = within(question).getByRole('group', { name: 'Answers' });
+    // Leaving the answers without marking one correct.
+    await userEvent.click(within(question).getByLabelText('Answer 1'));
+    await userEvent.click(text);
     expect(answers.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Fix these \d+ problems/ })).toBeTruthy();
 

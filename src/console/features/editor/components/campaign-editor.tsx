@@ -31,14 +31,15 @@ interface CampaignEditorProps {
 
 export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }: CampaignEditorProps) {
   const { t } = useEditorT();
-  const { draft, update, dirty, markSaved, issues, byPath } = useCampaignDraft(initial);
+  const { draft, update, dirty, markSaved, issues, shown, byPath, touch, revealAll } =
+    useCampaignDraft(initial);
   const [section, setSection] = useState<SectionId>('general');
   const [previewPage, setPreviewPage] = useState<PreviewPage>('phish');
   const save = useSaveCampaign(campaignId);
   const summary = useRef<HTMLDivElement>(null);
   const context = useMemo(
-    () => ({ campaignId, draft, update, byPath, readOnly }),
-    [campaignId, draft, update, byPath, readOnly],
+    () => ({ campaignId, draft, update, byPath, touch, readOnly }),
+    [campaignId, draft, update, byPath, touch, readOnly],
   );
 
   const openField = (target: SectionId, id: string) => {
@@ -47,7 +48,11 @@ export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }
     document.getElementById(id)?.focus();
   };
   const onSave = () => {
-    if (issues.length > 0) return summary.current?.focus();
+    if (issues.length > 0) {
+      // Pressing Save shows every problem, untouched fields' too, and leads to their list.
+      flushSync(revealAll);
+      return summary.current?.focus();
+    }
     save.mutate(draft, { onSuccess: () => markSaved(draft) });
   };
 
@@ -64,9 +69,9 @@ export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }
           onSave={onSave}
         />
         {readOnly && <p className="campaign-editor__readonly">{t('editor.readOnly')}</p>}
-        <IssueSummary ref={summary} issues={issues} onOpen={openField} />
+        <IssueSummary ref={summary} issues={shown} onOpen={openField} />
         <div className="campaign-editor__layout">
-          <EditorNav current={section} issues={issues} onSelect={setSection} />
+          <EditorNav current={section} issues={shown} onSelect={setSection} />
           <fieldset
             className="campaign-editor__form"
             disabled={readOnly}
@@ -81,6 +86,7 @@ export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }
               campaignId={campaignId}
               content={draft}
               defaultLanguage={draft.language_code}
+              steps={draft.navigation}
               page={previewPage}
               onPageChange={setPreviewPage}
               delayMs={previewDelayMs}

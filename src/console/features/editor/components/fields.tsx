@@ -1,7 +1,8 @@
 /**
  * Labelled form controls keyed by the field's path in the campaign file: the path gives the
  * control's id (which the issue summary links to) and the schema issues shown under it, linked
- * with aria-describedby.
+ * with aria-describedby. Leaving a field (or changing a choice) marks it touched: only then are
+ * its issues shown.
  */
 import type { ReactNode } from 'react';
 import { errorId, fieldId } from '../lib/issues';
@@ -20,10 +21,14 @@ export function FieldError({ path }: { path: string }) {
 }
 
 function useDescribedBy(path: string, hint: string | undefined) {
-  const { byPath } = useEditor();
+  const { byPath, touch } = useEditor();
   const ids = [hint ? `${fieldId(path)}-hint` : '', byPath.get(path)?.length ? errorId(path) : ''];
   const describedBy = ids.filter(Boolean).join(' ');
-  return { describedBy: describedBy || undefined, invalid: Boolean(byPath.get(path)?.length) };
+  return {
+    describedBy: describedBy || undefined,
+    invalid: Boolean(byPath.get(path)?.length),
+    touch: () => touch(path),
+  };
 }
 
 interface FieldProps {
@@ -67,8 +72,9 @@ export function TextField({
   dir,
   ...frame
 }: TextFieldProps) {
-  const { describedBy, invalid } = useDescribedBy(frame.path, frame.hint);
+  const { describedBy, invalid, touch } = useDescribedBy(frame.path, frame.hint);
   const common = {
+    onBlur: touch,
     id: fieldId(frame.path),
     className: 'field__control',
     value: value ?? '',
@@ -96,12 +102,13 @@ interface NumberFieldProps extends FieldProps {
 }
 
 export function NumberField({ value, onChange, min, max, step, ...frame }: NumberFieldProps) {
-  const { describedBy, invalid } = useDescribedBy(frame.path, frame.hint);
+  const { describedBy, invalid, touch } = useDescribedBy(frame.path, frame.hint);
   return (
     <Frame {...frame}>
       <input
         id={fieldId(frame.path)}
         className="field__control field__control--number"
+        onBlur={touch}
         type="number"
         inputMode="decimal"
         min={min}
@@ -123,16 +130,20 @@ interface SelectFieldProps extends FieldProps {
 }
 
 export function SelectField({ value, onChange, options, ...frame }: SelectFieldProps) {
-  const { describedBy, invalid } = useDescribedBy(frame.path, frame.hint);
+  const { describedBy, invalid, touch } = useDescribedBy(frame.path, frame.hint);
   return (
     <Frame {...frame}>
       <select
+        onBlur={touch}
         id={fieldId(frame.path)}
         className="field__control"
         value={value}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          touch();
+          onChange(e.target.value);
+        }}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
@@ -150,7 +161,7 @@ interface CheckboxFieldProps extends FieldProps {
 }
 
 export function CheckboxField({ checked, onChange, path, label, hint }: CheckboxFieldProps) {
-  const { describedBy } = useDescribedBy(path, hint);
+  const { describedBy, touch } = useDescribedBy(path, hint);
   return (
     <div className="field field--checkbox">
       <input
@@ -158,7 +169,10 @@ export function CheckboxField({ checked, onChange, path, label, hint }: Checkbox
         type="checkbox"
         checked={checked}
         aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={(e) => {
+          touch();
+          onChange(e.target.checked);
+        }}
       />
       <label htmlFor={fieldId(path)}>{label}</label>
       {hint && (

@@ -31,7 +31,7 @@ export function IssueSummary({ issues, onOpen, ref }: IssueSummaryProps) {
                 onOpen(sectionOf(issue.path), fieldId(issue.path));
               }}
             >
-              <code>{issue.path || t('issues.file')}</code>: {issue.message}
+              {issue.message}
             </a>
           </li>
         ))}

@@ -11,7 +11,10 @@ export interface EditorContextValue {
   campaignId: string;
   draft: CampaignFile;
   update: (change: DraftChange) => void;
+  /** The issues shown: of fields the operator has touched, or all once Save was pressed. */
   byPath: IssueMap;
+  /** The operator has been at this field: its issues may show now. */
+  touch: (path: string) => void;
   readOnly: boolean;
 }
 

@@ -10,6 +10,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import en from '@locales/en.console-editor.json';
+import ja from '@locales/ja.console-editor.json';
 import type { CampaignSummary, Session } from '@shared/admin-api';
 import { campaignFileSchema, type CampaignFile, type CampaignFileInput } from '@shared/campaign';
 import { CampaignEditorPage } from '../components/campaign-editor-page';
@@ -138,12 +139,14 @@ export function stubApi(file: CampaignFile = campaignFile(), putError?: unknown)
   return calls;
 }
 
-export function renderEditor(options: { readOnly?: boolean; session?: Session } = {}) {
+export function renderEditor(
+  options: { readOnly?: boolean; session?: Session; language?: 'en' | 'ja' } = {},
+) {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
-    lng: 'en',
+    lng: options.language ?? 'en',
     ns: ['console-editor'],
-    resources: { en: { 'console-editor': en } },
+    resources: { en: { 'console-editor': en }, ja: { 'console-editor': ja } },
     keySeparator: false,
     nsSeparator: false,
     initAsync: false,

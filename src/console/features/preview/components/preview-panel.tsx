@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { LanguageSelect } from '@console/components/language-select';
 import { useEditorT } from '@console/hooks/use-editor-t';
 import { LANGUAGES, type LanguageCode } from '@shared/languages';
+import type { PhishStep } from '@shared/routes';
 import { PREVIEW_PAGES, type PreviewPage } from '../api/mint-preview';
 import { usePreview } from '../hooks/use-preview';
 import { PreviewFrame, type PreviewWidth } from './preview-frame';
@@ -15,6 +16,8 @@ interface PreviewPanelProps {
   campaignId: string;
   content: unknown;
   defaultLanguage: LanguageCode;
+  /** The journey's steps: only these (with the phishing and the completed page) are offered. */
+  steps: readonly PhishStep[];
   page: PreviewPage;
   onPageChange: (page: PreviewPage) => void;
   delayMs?: number;
@@ -26,6 +29,7 @@ export function PreviewPanel({
   campaignId,
   content,
   defaultLanguage,
+  steps,
   page,
   onPageChange,
   delayMs,
@@ -35,7 +39,12 @@ export function PreviewPanel({
   const [language, setLanguage] = useState<LanguageCode>(defaultLanguage);
   const [width, setWidth] = useState<PreviewWidth>('phone');
   const { preview, error, loading, refresh } = usePreview({ campaignId, content, language, delayMs });
-  const src = preview?.pages[page];
+  // Only the pages this campaign's journey shows: a step left out is not previewed.
+  const pages = PREVIEW_PAGES.filter(
+    (p) => p === 'phish' || p === 'campaign-completed' || (steps as readonly string[]).includes(p),
+  );
+  const shown = pages.includes(page) ? page : 'phish';
+  const src = preview?.pages[shown];
 
   return (
     <section className="preview-panel" aria-labelledby={`${id}-title`}>
@@ -48,10 +57,10 @@ export function PreviewPanel({
         <label htmlFor={`${id}-page`}>{t('preview.page')}</label>
         <select
           id={`${id}-page`}
-          value={page}
+          value={shown}
           onChange={(e) => isPage(e.target.value) && onPageChange(e.target.value)}
         >
-          {PREVIEW_PAGES.map((p) => (
+          {pages.map((p) => (
             <option key={p} value={p}>
               {t(`preview.pages.${p}`)}
             </option>
@@ -82,7 +91,7 @@ export function PreviewPanel({
         src={src}
         width={width}
         title={t('preview.frameTitle', {
-          page: t(`preview.pages.${page}`),
+          page: t(`preview.pages.${shown}`),
           language: LANGUAGES[language].name,
         })}
       />

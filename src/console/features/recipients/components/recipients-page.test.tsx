@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Call } from '@console/test/render';
-import { mockFetch, renderPage, setupI18n } from '@console/test/render';
+import { mockFetch, renderPage } from '@console/test/render';
+import en from '@locales/en.console.json';
+import enHome from '@locales/en.console-home.json';
+import { initI18n } from '@console/lib/i18n';
 import { RecipientsPage } from './recipients-page';
 
-beforeAll(setupI18n);
+beforeAll(() => initI18n({ language: 'en', resources: { en: { console: en, 'console-home': enHome } } }));
 
 // Fifty rows of role queries are slow in jsdom when the whole suite runs in parallel.
 const slow = { timeout: 10_000 };
@@ -25,13 +28,14 @@ const summary = {
   recipients: 1234,
 };
 
-const recipientPage = (offset: number) => ({
+/** The server withholds each rid (the personal link) from a viewer. */
+const recipientPage = (offset: number, withLinks = true) => ({
   total: 1234,
   offset,
   limit: 50,
   items: Array.from({ length: 50 }, (_, i) => ({
     id: `r${offset + i}`,
-    rid: `rid${offset + i}`,
+    rid: withLinks ? `rid${offset + i}` : null,
     email: `person${offset + i}@example.com`,
     first_name: 'Sam',
     department: 'Finance',
@@ -120,16 +124,28 @@ describe('RecipientsPage', () => {
     },
   );
 
-  it('offers a viewer no upload and no removal', { timeout: 30_000 }, async () => {
-    mockFetch(api);
-    renderPage(<RecipientsPage />, {
-      path: '/campaigns/:id/recipients',
-      url: '/campaigns/c1/recipients',
-      role: 'viewer',
-    });
-    await screen.findByRole('table', { name: '1–50 of 1,234' }, slow);
-    expect(screen.queryByLabelText('Or paste the CSV here')).toBeNull();
-    expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
-    expect(screen.getAllByRole('button', { name: /^Copy the link of / })).toHaveLength(50);
-  });
+  it(
+    'offers a viewer no upload, no removal and no personal link, and says why',
+    { timeout: 30_000 },
+    async () => {
+      mockFetch((call) =>
+        call.url.pathname === '/api/admin/campaigns/c1/recipients'
+          ? { json: recipientPage(0, false) }
+          : api(call),
+      );
+      renderPage(<RecipientsPage />, {
+        path: '/campaigns/:id/recipients',
+        url: '/campaigns/c1/recipients',
+        role: 'viewer',
+      });
+      await screen.findByRole('table', { name: '1–50 of 1,234' }, slow);
+      expect(screen.queryByLabelText('Or paste the CSV here')).toBeNull();
+      expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
+      expect(screen.queryAllByRole('button', { name: /^Copy the link of / })).toHaveLength(0);
+      expect(screen.queryByRole('button', { name: /CSV|JSON/ })).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe(
+        'Personal links are shown to operators and owners only: opening one would count as a visit in the results.',
+      );
+    },
+  );
 });

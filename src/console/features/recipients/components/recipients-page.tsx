@@ -1,5 +1,11 @@
-/** /campaigns/:id/recipients: who takes part, adding more from CSV, and their personal links. */
+/**
+ * /campaigns/:id/recipients: who takes part, adding more from CSV, and their personal links. A
+ * viewer sees the list and is told plainly why the links are not there: the server withholds
+ * them, since opening one would add a visit to the results.
+ */
 import { useT } from '@console/hooks/use-t';
+import { useHomeT } from '@console/hooks/use-home-t';
+import { Notice } from '@console/components/notice';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '@console/components/page-heading';
 import { slug } from '@console/lib/download';
@@ -13,6 +19,7 @@ import './recipients.css';
 
 export function RecipientsPage() {
   const { t } = useT();
+  const { t: th } = useHomeT();
   const { id = '' } = useParams();
   const { user } = useSession();
   const campaign = useCampaign(id).data?.campaign;
@@ -23,9 +30,10 @@ export function RecipientsPage() {
       <p className="muted">
         <Link to={`/campaigns/${id}`}>{name ? t('recipients.back', { name }) : t('overview.back')}</Link>
       </p>
-      <PageHeading actions={<LinksExport campaignId={id} fileName={slug(name)} />}>
+      <PageHeading actions={canChange && <LinksExport campaignId={id} fileName={slug(name)} />}>
         {t('recipients.title')}
       </PageHeading>
+      {!canChange && <Notice>{th('recipients.linksHidden')}</Notice>}
       {canChange && campaign?.status !== 'ended' && <RecipientsUpload campaignId={id} />}
       <RecipientsList campaignId={id} canChange={canChange} />
     </>

@@ -30,7 +30,7 @@ export function RecipientsTable({ campaignId, page, canChange, caption }: Recipi
         </thead>
         <tbody>
           {page.items.map((recipient) => {
-            const label = recipient.email ?? recipient.rid;
+            const label = recipient.email ?? recipient.first_name ?? recipient.rid ?? '—';
             return (
               <tr key={recipient.id}>
                 <th scope="row">{label}</th>
@@ -40,7 +40,9 @@ export function RecipientsTable({ campaignId, page, canChange, caption }: Recipi
                 <td>{t(`recipientStatus.${recipient.status}`)}</td>
                 <td>
                   <div className="row-actions">
-                    <CopyLinkButton campaignId={campaignId} rid={recipient.rid} label={label} />
+                    {recipient.rid !== null && (
+                      <CopyLinkButton campaignId={campaignId} rid={recipient.rid} label={label} />
+                    )}
                     {canChange && (
                       <RemoveRecipientButton
                         campaignId={campaignId}

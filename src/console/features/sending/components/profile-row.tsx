@@ -1,5 +1,6 @@
 /** One sending profile in the list, with edit, delete (confirmed) and "send a test message". */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@console/components/confirm-dialog';
 import { useT } from '@console/hooks/use-t';
 import type { SendingProfile } from '@shared/sending';
@@ -29,6 +30,14 @@ export function ProfileRow({ profile, canChange, onEdit }: ProfileRowProps) {
       <td>{profile.username ?? '—'}</td>
       <td>{profile.has_password ? t('profiles.passwordSet') : t('profiles.passwordNotSet')}</td>
       <td>{profile.envelope_from}</td>
+      <td>
+        <Link
+          to={`/sending-profiles/${encodeURIComponent(profile.id)}/allowlist`}
+          aria-label={t('profiles.allowlistFor', { name: profile.name })}
+        >
+          {t('profiles.allowlist')}
+        </Link>
+      </td>
       {canChange && (
         <td>
           <div className="row-actions">

@@ -32,6 +32,7 @@ const idle: SendingProgress = {
   counts,
   next_due_at: null,
   failures: [],
+  health: { state: 'ok', failure: null, since: null },
 };
 const profile = {
   id: 'p1',
@@ -59,7 +60,13 @@ describe('SendingPanel', () => {
           state: 'running',
           counts: { ...counts, sent: 2, failed: 1 },
           failures: [
-            { recipient_id: 'r3', email: 'gone@example.com', attempts: 1, reply: '550 5.1.1 No such user' },
+            {
+              recipient_id: 'r3',
+              email: 'gone@example.com',
+              attempts: 1,
+              reply: '550 5.1.1 No such user',
+              cause: 'relay_refused',
+            },
           ],
         };
         return { json: progress };
@@ -73,7 +80,7 @@ describe('SendingPanel', () => {
     fireEvent.change(screen.getByLabelText('Messages per minute'), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the campaign' }));
     const failures = await screen.findByRole('table', { name: 'Messages not sent' });
-    expect(within(failures).getByText('550 5.1.1 No such user')).toBeTruthy();
+    expect(within(failures).getByText('the relay refused the message: 550 5.1.1 No such user')).toBeTruthy();
     const sent = calls.find((c) => c.method === 'POST');
     expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
       profile_id: 'p1',
@@ -97,5 +104,32 @@ describe('SendingPanel', () => {
     });
     await screen.findByText(/Paused/);
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('says in plain words that sending was paused because the relay name does not resolve', async () => {
+    mockFetch((call) =>
+      call.url.pathname === '/api/admin/campaigns/c1/sending'
+        ? {
+            json: {
+              ...idle,
+              state: 'paused',
+              counts: { ...counts, queued: 5 },
+              health: {
+                state: 'paused',
+                failure: { cause: 'name_not_resolved', detail: 'relay.invalid:25' },
+                since: '2026-11-30T09:00:00.000Z',
+              },
+            } satisfies SendingProgress,
+          }
+        : undefined,
+    );
+    renderPage(<SendingPanel campaign={campaign} canChange />, { path: '/', url: '/', role: 'operator' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Sending was paused at .+ because messages kept failing: /);
+    expect(alert.textContent).toContain(
+      "the relay's name does not resolve (relay.invalid:25): check the host name in the sending profile",
+    );
+    expect(alert.textContent).not.toContain('ENOTFOUND');
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
 /**
- * A launched campaign's sending: the plan form (profile, pace, window) until it sends, then its
- * progress (queued, sent, failed with the SMTP reply) with pause, resume and cancel.
+ * A launched campaign's sending: its health first (failing, or paused after repeated failures,
+ * with the cause in plain words), then its progress (queued, sent, failed and why) with pause,
+ * resume and cancel. The launch starts the sending; the plan form here is for a campaign launched
+ * without it (the operator sent the links, or imported it live) that should now send.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +12,8 @@ import { useT } from '@console/hooks/use-t';
 import type { CampaignSummary } from '@shared/admin-api';
 import { OUTBOX_STATES, type SendingProgress } from '@shared/sending';
 import { useSendingAction, useSendingProfiles, useSendingProgress, useStartSending } from '../api/sending';
+import { failureWords } from '../lib/failure-words';
+import { SendingHealthNotice } from './sending-health-notice';
 
 export function SendingPanel({ campaign, canChange }: { campaign: CampaignSummary; canChange: boolean }) {
   const { t } = useT();
@@ -21,6 +25,7 @@ export function SendingPanel({ campaign, canChange }: { campaign: CampaignSummar
     <section className="panel" aria-labelledby="overview-sending">
       <h2 id="overview-sending">{t('sending.title')}</h2>
       <ErrorAlert error={progress.error ?? action.error} />
+      {data && <SendingHealthNotice health={data.health} timeZone={campaign.time_zone} />}
       {data && <Progress progress={data} timeZone={campaign.time_zone} />}
       {canChange && data?.state === 'running' && (
         <button type="button" className="button" onClick={() => action.mutate('pause')}>
@@ -79,7 +84,7 @@ function Progress({ progress, timeZone }: { progress: SendingProgress; timeZone:
             <tr>
               <th scope="col">{t('sending.recipient')}</th>
               <th scope="col">{t('sending.attempts')}</th>
-              <th scope="col">{t('sending.reply')}</th>
+              <th scope="col">{t('sending.why')}</th>
             </tr>
           </thead>
           <tbody>
@@ -87,7 +92,7 @@ function Progress({ progress, timeZone }: { progress: SendingProgress; timeZone:
               <tr key={f.recipient_id}>
                 <td>{f.email ?? '—'}</td>
                 <td>{f.attempts}</td>
-                <td dir="ltr">{f.reply}</td>
+                <td>{failureWords(t, { cause: f.cause ?? 'other', detail: f.reply })}</td>
               </tr>
             ))}
           </tbody>

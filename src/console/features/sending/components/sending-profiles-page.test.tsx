@@ -118,6 +118,10 @@ describe('SendingProfilesPage', () => {
     render('viewer');
     await screen.findByRole('rowheader', { name: 'Relay' });
     expect(screen.queryAllByRole('button')).toEqual([]);
+    // Every role may read what the mail gateways need.
+    expect(screen.getByRole('link', { name: 'Allow-listing for Relay' }).getAttribute('href')).toBe(
+      '/sending-profiles/p1/allowlist',
+    );
   });
 
   it('deletes a profile after confirming', async () => {

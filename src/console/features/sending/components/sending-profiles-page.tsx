@@ -54,6 +54,7 @@ export function SendingProfilesPage() {
                 <th scope="col">{t('profiles.username')}</th>
                 <th scope="col">{t('profiles.password')}</th>
                 <th scope="col">{t('profiles.envelopeFrom')}</th>
+                <th scope="col">{t('profiles.gateways')}</th>
                 {canChange && <th scope="col">{t('campaigns.actions')}</th>}
               </tr>
             </thead>

@@ -76,12 +76,13 @@ function subscribe(listener: () => void): () => void {
 
 /** The entry for a rid; a missing rid is an error straight away. */
 export function useCampaign(rid: string | null): CampaignEntry {
-  if (rid) loadCampaign(rid);
   const entry = useSyncExternalStore(subscribe, () => (rid ? (entries.get(rid) ?? LOADING) : ERROR));
-  // Once the page that showed the error is gone (it sends the recipient to campaign-error), a
-  // passing failure is forgotten: coming back loads again instead of failing from the cache.
+  // Loading starts after the render, never during it. Once the page that showed the error is gone
+  // (it sends the recipient to campaign-error), a passing failure is forgotten: coming back loads
+  // again instead of failing from the cache.
   useEffect(() => {
     if (!rid) return;
+    loadCampaign(rid);
     return () => forgetPassingFailure(rid);
   }, [rid]);
   return entry;

@@ -35,7 +35,7 @@ function isQuestionnaireResult(value: unknown): value is QuestionnaireResult {
   );
 }
 
-function isCampaignData(value: unknown): value is CampaignData {
+function hasCampaignDataKeys(value: unknown): value is CampaignData {
   return (
     isRecord(value) &&
     typeof value.rid === 'string' &&
@@ -60,7 +60,7 @@ function isEventResponse(value: unknown): value is EventResponse {
 }
 
 /** GET /api/campaign/:rid */
-export const parseCampaignData = (value: unknown) => (isCampaignData(value) ? value : undefined);
+export const parseCampaignData = (value: unknown) => (hasCampaignDataKeys(value) ? value : undefined);
 
 /** POST /api/events */
 export const parseEventResponse = (value: unknown) => (isEventResponse(value) ? value : undefined);

@@ -16,18 +16,18 @@ import { useJourneyNav } from '../hooks/use-journey-nav';
 export function BuiltinSignInPage() {
   const data = useJourneyData();
   const { goNext } = useJourneyNav('template');
-  const sendClick = useClickBeacon(data.rid, 'builtin');
+  const reportUse = useClickBeacon(data.rid, 'builtin');
   useDocumentTitle(data.phishing.brand || '\u200b');
 
   const onSubmitted = useCallback(
     (fields: string[]) => {
       // A submit is a gesture too; then the field names, and on whatever the outcome.
-      sendClick('user_gesture');
+      reportUse();
       postEvent({ rid: data.rid, type: 'submitted', details: { fields } })
         .catch(() => undefined)
         .finally(goNext);
     },
-    [data.rid, goNext, sendClick],
+    [data.rid, goNext, reportUse],
   );
 
   return <BuiltinSignIn brand={data.phishing.brand} logo={data.phishing_logo} onSubmitted={onSubmitted} />;

@@ -42,7 +42,10 @@ describe('useClickBeacon', () => {
             focused: expect.any(Boolean),
             trusted_gesture: false,
             pointer_moved: false,
+            moves: 0,
+            keys: 0,
           },
+          via: 'link',
         }),
       },
     ]);
@@ -61,5 +64,28 @@ describe('useClickBeacon', () => {
         evidence: { trusted_gesture: false, pointer_moved: false },
       },
     });
+  });
+});
+
+describe('useClickBeacon: every kind of person', () => {
+  beforeEach(() => {
+    posted.length = 0;
+  });
+
+  it('keeps listening after a gesture that cannot count, and reports the countable one with its counts', () => {
+    renderHook(() => useClickBeacon('rid-3', 'builtin'));
+    // A script-made press first: reported once, untrusted; a later one is not sent again.
+    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ details: { evidence: { trusted_gesture: false } } });
+  });
+
+  it('sends the via of a QR code link with the report', () => {
+    window.history.replaceState(null, '', '/phish?rid=rid-4&via=qr');
+    const { result } = renderHook(() => useClickBeacon('rid-4', 'builtin'));
+    result.current();
+    expect(posted[0]).toMatchObject({ details: { reason: 'user_gesture', via: 'qr' } });
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -4,9 +4,9 @@
  */
 import type { SubmitBody } from '@shared/poll';
 import { apiStatus } from '@web/lib/api-client';
-import type { OutboxItem } from '../lib/outbox';
+import type { QueuedDecision } from '../lib/decision-queue';
 
-export function submitDecision(item: OutboxItem): Promise<number> {
+export function submitDecision(item: QueuedDecision): Promise<number> {
   const body: SubmitBody = { url: item.url, decision: item.decision };
   return apiStatus('/api/submit', { method: 'POST', body, bearer: item.token });
 }

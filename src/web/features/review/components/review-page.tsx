@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useT } from '@web/hooks/use-t';
-import { useDecisionOutbox } from '../api/use-decision-outbox';
+import { useDecisionQueue } from '../hooks/use-decision-queue';
 import { useStoredDecisions } from '../api/use-stored-decisions';
 import { choose, decisionOf, markSubmitted, rowsFromUrls, type Choice, type PollRow } from '../lib/poll-row';
 import { readPollToken } from '../lib/read-poll-token';
@@ -20,7 +20,7 @@ export function ReviewPage({ token }: { token: string | null }) {
   const [rows, setRows] = useState<PollRow[]>(() =>
     state.status === 'valid' ? rowsFromUrls(state.urls) : [],
   );
-  const decisionQueue = useDecisionOutbox();
+  const decisionQueue = useDecisionQueue();
   const [stored, refreshStored] = useStoredDecisions(state.status === 'valid' ? state.token : null);
 
   const update = (index: number, change: (row: PollRow) => PollRow) =>

@@ -7,6 +7,8 @@
  */
 import { useId, useState } from 'react';
 import { LanguageSelect } from '@console/components/language-select';
+import { carriesQrCode } from '@shared/campaign';
+import { localiseCampaign } from '@shared/campaign-content';
 import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { useEmailPreview } from '@console/features/editor/hooks/use-email-preview';
 import { useEditorT } from '@console/hooks/use-editor-t';
@@ -24,6 +26,9 @@ export function EmailPreviewPanel({ delayMs }: { delayMs?: number }) {
   const { preview, error, loading } = useEmailPreview(campaignId, draft, language, delayMs);
   const email = preview?.email;
   const recipient = preview?.recipient;
+  // The HTML part shows the QR code where it has {{qr_code}}; without one, where the text has it.
+  const shown = preview && localiseCampaign(draft, preview.language).email;
+  const qr = shown ? carriesQrCode(shown.html ?? shown.body) : false;
 
   return (
     <section className="email-preview" aria-labelledby={`${id}-title`}>
@@ -54,6 +59,7 @@ export function EmailPreviewPanel({ delayMs }: { delayMs?: number }) {
             ? t('emailPreview.sample', { email: recipient.email })
             : t('emailPreview.recipient', { email: recipient.email })}{' '}
           {t('emailPreview.linkNote')}
+          {qr && ` ${t('emailPreview.qrNote')}`}
         </p>
       )}
       {preview && !email && <p className="email-preview__note">{t('emailPreview.none')}</p>}

@@ -3,15 +3,15 @@
  * the red-flags page shows with its flags. The preview beside it shows the email as a recipient
  * gets it (email-preview.tsx).
  */
+import { EMAIL_VARIABLES } from '@shared/campaign';
 import { useEditorT } from '@console/hooks/use-editor-t';
 import { useEditor } from '../../hooks/editor-context';
 import { CheckboxField, TextField } from '../fields';
 import { Section } from './section';
 
 const EMPTY_EMAIL = { from: '', subject: '', body: '' };
-const VARIABLES = ['first_name', 'last_name', 'email', 'department', 'link']
-  .map((v) => `{{${v}}}`)
-  .join(', ');
+const VARIABLES = EMAIL_VARIABLES.map((v) => `{{${v}}}`).join(', ');
+const RAW = { interpolation: { escapeValue: false } };
 
 export function EmailSection() {
   const { t } = useEditorT();
@@ -45,6 +45,7 @@ export function EmailSection() {
           <TextField
             path="email.body"
             label={t('email.body')}
+            hint={t('email.qrHint', { qrCode: '{{qr_code}}', ...RAW })}
             multiline
             rows={10}
             value={email.body}
@@ -53,7 +54,7 @@ export function EmailSection() {
           <TextField
             path="email.html"
             label={t('email.html')}
-            hint={t('email.htmlHint', { variables: VARIABLES, interpolation: { escapeValue: false } })}
+            hint={t('email.htmlHint', { variables: VARIABLES, ...RAW })}
             multiline
             rows={10}
             dir="ltr"

@@ -22,7 +22,7 @@ interface QuestionEditorProps {
 
 export function QuestionEditor({ index, count, question, onChange, onMove, onRemove }: QuestionEditorProps) {
   const { t } = useEditorT();
-  const { draft, byPath } = useEditor();
+  const { draft, byPath, touch } = useEditor();
   const path = `questionnaire.questions.${index}`;
   const number = index + 1;
   const set = (change: Partial<Question>) => onChange({ ...question, ...change });
@@ -60,6 +60,12 @@ export function QuestionEditor({ index, count, question, onChange, onMove, onRem
         id={fieldId(correctPath)}
         tabIndex={-1}
         aria-describedby={byPath.get(correctPath)?.length ? errorId(correctPath) : undefined}
+        onBlur={(event) => {
+          // Leaving the answers as a whole (not moving between them) touches their choice.
+          if (event.currentTarget.contains(event.relatedTarget)) return;
+          touch(correctPath);
+          touch(`${path}.options`);
+        }}
       >
         <legend>{t('questionnaire.answers')}</legend>
         {question.options.map((option, i) => (

@@ -1,4 +1,9 @@
-/** The questionnaire: whether it is required, retakes, and its questions (add, move, remove). */
+/**
+ * The questionnaire: whether it is required, retakes, and its questions (add, move, remove).
+ * Questions are only asked when the journey has the questionnaire step: adding the first
+ * question adds the step, and questions without it say so here and offer to add it.
+ */
+import { Notice } from '@console/components/notice';
 import { useEditorT } from '@console/hooks/use-editor-t';
 import type { Question } from '@shared/campaign';
 import { moveItem, nextId } from '@console/features/editor/lib/draft-updates';
@@ -16,7 +21,13 @@ export function QuestionnaireSection() {
   const questions = questionnaire.questions;
   const set = (change: Partial<Questionnaire>) =>
     update((f) => ({ ...f, questionnaire: { ...f.questionnaire, ...change } }));
-  const addQuestion = () =>
+  const stepOff = !draft.navigation.includes('questionnaire');
+  const addStep = () =>
+    update((f) =>
+      f.navigation.includes('questionnaire') ? f : { ...f, navigation: [...f.navigation, 'questionnaire'] },
+    );
+  const addQuestion = () => {
+    if (questions.length === 0) addStep();
     set({
       questions: [
         ...questions,
@@ -35,6 +46,7 @@ export function QuestionnaireSection() {
         },
       ],
     });
+  };
 
   return (
     <Section id="questionnaire" title={t('section.questionnaire')}>
@@ -51,6 +63,14 @@ export function QuestionnaireSection() {
         checked={questionnaire.allow_retake}
         onChange={(allow_retake) => set({ allow_retake })}
       />
+      {stepOff && questions.length > 0 && (
+        <Notice tone="warning">
+          <p>{t('questionnaire.stepOff')}</p>
+          <button type="button" className="button" onClick={addStep}>
+            {t('questionnaire.addStep')}
+          </button>
+        </Notice>
+      )}
       <FieldError path="questionnaire.questions" />
       {questions.map((question, index) => (
         <QuestionEditor

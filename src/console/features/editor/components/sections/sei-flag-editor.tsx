@@ -1,5 +1,6 @@
 /**
- * One red flag's fields, including the keyboard way to say where it points: on the email an
+ * One red flag's fields (its id is made when it is added and never shown: questions and
+ * translations refer to it, so it stays as it is when the title changes), including the keyboard way to say where it points: on the email an
  * element (From, Subject, text in the body), else a region in percent of the box.
  */
 import { useEditorT } from '@console/hooks/use-editor-t';
@@ -34,13 +35,6 @@ export function SeiFlagEditor({ index, flag, placing, onChange, onPlace, onRemov
   return (
     <fieldset className="sei-flag">
       <legend>{t('sei.flag', { number })}</legend>
-      <TextField
-        path={`${path}.id`}
-        dir="ltr"
-        label={t('common.id')}
-        value={flag.id}
-        onChange={(id) => onChange({ ...flag, id })}
-      />
       <TextField
         path={`${path}.title`}
         label={t('sei.title')}

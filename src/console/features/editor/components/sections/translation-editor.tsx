@@ -53,7 +53,7 @@ function useTextLabel() {
 
 export function TranslationEditor({ language }: { language: LanguageCode }) {
   const { t } = useEditorT();
-  const { draft, update, byPath } = useEditor();
+  const { draft, update, byPath, touch } = useEditor();
   const label = useTextLabel();
   const texts = translatableTexts(draft);
   const own = draft.translations[language];
@@ -78,6 +78,7 @@ export function TranslationEditor({ language }: { language: LanguageCode }) {
           value: readRaw(own, text.path),
           'aria-describedby': [`${id}-source`, byPath.get(key)?.length ? errorId(key) : ''].join(' ').trim(),
           'aria-invalid': byPath.get(key)?.length ? true : undefined,
+          onBlur: () => touch(key),
         };
         const set = (value: string) => update((f) => setTranslation(f, language, text.path, value));
         return (

@@ -1,17 +1,17 @@
 /**
- * The page's one decision outbox, kept in localStorage. On page load and when the browser comes
+ * The page's one decision queue, kept in localStorage. On page load and when the browser comes
  * back online it sends everything still waiting, without waiting for the backoff.
  */
 import { useEffect } from 'react';
-import { createOutbox, type Outbox } from '../lib/outbox';
-import { submitDecision } from './submit-decision';
+import { createDecisionQueue, type DecisionQueue } from '../lib/decision-queue';
+import { submitDecision } from '../api/submit-decision';
 
-let shared: Outbox | undefined;
+let shared: DecisionQueue | undefined;
 
-function decisionOutbox(): Outbox {
+function decisionQueue(): DecisionQueue {
   // Touching window.localStorage itself can throw (storage disabled): only inside the calls,
-  // where the outbox catches it and falls back to memory.
-  shared ??= createOutbox({
+  // where the queue catches it and falls back to memory.
+  shared ??= createDecisionQueue({
     storage: {
       getItem: (key) => window.localStorage.getItem(key),
       setItem: (key, value) => window.localStorage.setItem(key, value),
@@ -21,13 +21,13 @@ function decisionOutbox(): Outbox {
   return shared;
 }
 
-export function useDecisionOutbox(): Outbox {
-  const outbox = decisionOutbox();
+export function useDecisionQueue(): DecisionQueue {
+  const queue = decisionQueue();
   useEffect(() => {
-    const flushAll = () => void outbox.flush(true);
+    const flushAll = () => void queue.flush(true);
     flushAll();
     window.addEventListener('online', flushAll);
     return () => window.removeEventListener('online', flushAll);
-  }, [outbox]);
-  return outbox;
+  }, [queue]);
+  return queue;
 }

@@ -1,0 +1,165 @@
+/**
+ * The audit log as the operator API answers it (GET /api/admin/audit, /audit.csv, /audit/actors):
+ * each entry keeps its stored code (`action`, `actor`, `target`) for automation, and carries what
+ * a person reads: the actor's name, the target's name, the campaign's name, and the kind of
+ * action the console's filter and its sentences are built from.
+ */
+import { z } from 'zod';
+
+/** What kind of thing an action did: the filter "what" and the sentence's family. */
+export const AUDIT_KINDS = [
+  'campaign',
+  'sending',
+  'recipients',
+  'reviewers',
+  'users',
+  'sign_in',
+  'settings',
+  'preview',
+  'other',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** The actions the console words as sentences; any other code reads as "made another change". */
+export const AUDIT_ACTIONS = [
+  'campaign.create',
+  'campaign.edit',
+  'campaign.duplicate',
+  'campaign.launch',
+  'campaign.dates',
+  'campaign.end',
+  'campaign.import_gophish',
+  'campaign.preview',
+  'campaign.email_preview',
+  'campaign.email_test',
+  'campaign.send',
+  'campaign.send_pause',
+  'campaign.send_resume',
+  'campaign.send_cancel',
+  'sending_profile.create',
+  'sending_profile.edit',
+  'sending_profile.delete',
+  'sending_profile.test',
+  'sending_profile.allowlist_check',
+  'recipients.import',
+  'recipient.remove',
+  'reviewer_link.mint',
+  'reviewer_link.revoke',
+  'user.create',
+  'user.change',
+  'user.reset_password',
+  'session.sign_in',
+  'session.sign_out',
+  'session.sign_in_failed',
+  'session.locked',
+  'api_key.create',
+  'api_key.revoke',
+  'settings.egress_networks',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** Actions that only look at something (a preview): folded in the console by default. */
+export const PREVIEW_ACTIONS = ['campaign.preview', 'campaign.email_preview'] as const;
+
+/** Exact codes whose kind is not their prefix's; checked before the prefixes. */
+const KIND_OF_ACTION: Readonly<Record<string, AuditKind>> = {
+  'campaign.preview': 'preview',
+  'campaign.email_preview': 'preview',
+  'campaign.email_test': 'sending',
+  'campaign.send': 'sending',
+  'campaign.send_pause': 'sending',
+  'campaign.send_resume': 'sending',
+  'campaign.send_cancel': 'sending',
+};
+
+/** An action code's prefix (before the dot) and the kind it belongs to. */
+export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
+  campaign: 'campaign',
+  sending_profile: 'sending',
+  recipients: 'recipients',
+  recipient: 'recipients',
+  reviewer_link: 'reviewers',
+  user: 'users',
+  session: 'sign_in',
+  api_key: 'settings',
+  settings: 'settings',
+  malicious_url: 'reviewers',
+  report: 'reviewers',
+};
+
+/** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */
+export function exactActionsOf(kind: AuditKind): string[] {
+  return Object.entries(KIND_OF_ACTION)
+    .filter(([, k]) => k === kind)
+    .map(([code]) => code);
+}
+
+export function auditKindOf(action: string): AuditKind {
+  const exact = KIND_OF_ACTION[action];
+  if (exact) return exact;
+  const prefix = action.split('.')[0] ?? '';
+  return KIND_PREFIXES[prefix] ?? 'other';
+}
+
+export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'unknown'] as const;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** As stored: "ana@example.com" for a user, "api key hw_ab12" for a key. */
+  actor: z.string(),
+  actor_kind: z.enum(AUDIT_ACTOR_KINDS),
+  /** The user's name, when the actor is (still) a user of the tenant. */
+  actor_name: z.string().nullable(),
+  /** e.g. "campaign.launch", "user.create", "session.sign_in_failed". */
+  action: z.string(),
+  kind: z.enum(AUDIT_KINDS),
+  /** What it acted on, as stored: a campaign id, a user id, a key prefix, … */
+  target: z.string().nullable(),
+  /** The target's name when it is known: a campaign's name, a user's email, a profile's name. */
+  target_name: z.string().nullable(),
+  /** The campaign the action belonged to (a removed recipient's campaign), by name. */
+  campaign_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * GET /api/admin/audit?limit=&before=&actor=&kind=&from=&to=&previews=: newest first, entries
+ * before `before`; `actor` as stored, `from`/`to` inclusive instants; `previews=false` leaves
+ * previews out.
+ */
+export const auditQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    before: z.iso.datetime().optional(),
+    actor: z.string().trim().min(1).max(400).optional(),
+    kind: z.enum(AUDIT_KINDS).optional(),
+    from: z.iso.datetime().optional(),
+    to: z.iso.datetime().optional(),
+    previews: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((value) => value !== 'false' && value !== '0'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: '`from` must not be after `to`',
+    path: ['from'],
+  });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditQueryInput = z.input<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /api/admin/audit/actors: everyone who appears in the log, for the "who" filter. */
+export const auditActorsSchema = z.object({
+  actors: z.array(z.object({ actor: z.string(), name: z.string().nullable() })),
+});
+export type AuditActors = z.infer<typeof auditActorsSchema>;
+
+/** The most rows one CSV export holds. */
+export const AUDIT_EXPORT_MAX = 10_000;
