@@ -247,7 +247,7 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     await page.getByRole('button', { name: 'Details of scan1@example.com' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.locator('[data-visit-verdict="automated"]').count()).toBe(1);
-    expect(await dialog.innerText()).toContain('navigator.webdriver');
+    expect(await dialog.innerText()).toContain('Driven by automation (webdriver)');
     await expectAxeClean(page, 'activity dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
   });

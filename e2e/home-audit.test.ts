@@ -5,11 +5,11 @@
  * reads, no sideways scrolling, axe-clean. Screenshots are saved under test-results/home-audit.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@server/modules/accounts/accounts.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
-import { expectAxeClean, sidewaysOverflow } from './support/console';
+import { expectAxeClean, expectReadable, sidewaysOverflow } from './support/console';
 import { startTestServer, type TestServer } from './support/server';
 
 const SHOTS = 'test-results/home-audit';
@@ -18,20 +18,6 @@ const OWNER = {
   name: 'Olivia Owner',
   password: 'owner-passphrase-4-tests',
 };
-
-/** What must never reach a reader: a dotted action code standing as a word, a uuid, JSON. */
-const RAW = {
-  code: /(^|[\s(「“])[a-z]+(_[a-z]+)*\.[a-z]+(_[a-z]+)*(?=$|[\s),」”])/m,
-  id: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
-  json: /\{"/,
-};
-
-async function expectReadable(page: Page, label: string) {
-  const text = await page.locator('body').innerText();
-  for (const [kind, pattern] of Object.entries(RAW)) {
-    expect(text.match(pattern)?.[0] ?? null, `${label}: a raw ${kind} in the page`).toBeNull();
-  }
-}
 
 describe.runIf(browserAvailable)('home page and audit log in Chromium', () => {
   let server: TestServer;

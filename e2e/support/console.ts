@@ -47,3 +47,41 @@ export async function downloadedText(
   const path = await download.path();
   return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
+
+/**
+ * What must never reach a reader: an action code or translation key standing as a word (a host
+ * name such as relay.example is the operator's own value, not a code), a snake_case code, a
+ * uuid, JSON, a placeholder.
+ */
+const CODE_PREFIXES =
+  'campaign|sending_profile|recipients?|reviewer_link|user|session|api_key|settings|tenant|report|' +
+  'malicious_url|verdict|reason|stage|activity|common|overview|home|audit|recipientStatus';
+const RAW = {
+  code: new RegExp(`(^|[\\s(「“])(${CODE_PREFIXES})\\.[A-Za-z_]+(?=$|[\\s),」”])`, 'm'),
+  snake: /(^|[\s(「“:])[a-z]+_[a-z_]+(?=$|[\s),.:;」”])/m,
+  id: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
+  json: /\{"|":\s*[[{"\d]/,
+  placeholder: /\{\{\s*\w+\s*\}\}/,
+};
+
+/**
+ * The page's visible text holds no raw code, id, JSON or placeholder. Text set as code (`<code>`,
+ * `<kbd>`, `<pre>`: a column name to type, a value to paste) is what the reader must type, and
+ * left out.
+ */
+export async function expectReadable(page: Page, label: string): Promise<void> {
+  const text = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('code, kbd, pre, script, style, template')) continue;
+      if (element.getClientRects().length === 0) continue;
+      parts.push(node.textContent ?? '');
+    }
+    return parts.join('\n');
+  });
+  for (const [kind, pattern] of Object.entries(RAW)) {
+    expect(text.match(pattern)?.[0] ?? null, `${label}: a raw ${kind} in the page`).toBeNull();
+  }
+}

@@ -55,6 +55,11 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.revoke',
   'settings.egress_networks',
+  'tenant.create',
+  'report.add',
+  'report.dismiss',
+  'malicious_url.import',
+  'malicious_url.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +93,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   settings: 'settings',
   malicious_url: 'reviewers',
   report: 'reviewers',
+  tenant: 'settings',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */
@@ -104,12 +110,29 @@ export function auditKindOf(action: string): AuditKind {
   return KIND_PREFIXES[prefix] ?? 'other';
 }
 
-export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'unknown'] as const;
+/** Who acted: a console user, an API key, the command line (`cli:<os user>`), Hookwise itself. */
+export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'cli', 'system', 'unknown'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/** Background work's actor (a sending paused after failures). */
+export const SYSTEM_ACTOR = 'system';
+
+/** What kind of actor a stored actor is: "api key <prefix>", "cli:<os user>", "system", an e-mail. */
+export function auditActorKind(actor: string): AuditActorKind {
+  if (actor.startsWith('api key ')) return 'api_key';
+  if (actor.startsWith('cli:')) return 'cli';
+  if (actor === SYSTEM_ACTOR) return 'system';
+  return actor.includes('@') ? 'user' : 'unknown';
+}
 
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
-  /** As stored: "ana@example.com" for a user, "api key hw_ab12" for a key. */
+  /**
+   * As stored: "ana@example.com" for a user, "api key hw_ab12" for a key, "cli:ana" for the
+   * command line run by the operating-system user ana, "system" for Hookwise's own decisions
+   * (a sending paused after repeated failures).
+   */
   actor: z.string(),
   actor_kind: z.enum(AUDIT_ACTOR_KINDS),
   /** The user's name, when the actor is (still) a user of the tenant. */

@@ -53,6 +53,56 @@ export function pickLanguage(tags: ReadonlyArray<string | null | undefined>): La
   return DEFAULT_LANGUAGE;
 }
 
+/** Each language's name in English, for files written by people rather than programs. */
+export const ENGLISH_LANGUAGE_NAMES = {
+  ar: 'Arabic',
+  cs: 'Czech',
+  de: 'German',
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  hi: 'Hindi',
+  hr: 'Croatian',
+  hu: 'Hungarian',
+  it: 'Italian',
+  ja: 'Japanese',
+  ko: 'Korean',
+  pt: 'Portuguese',
+  ro: 'Romanian',
+  ru: 'Russian',
+  sk: 'Slovak',
+  sr: 'Serbian',
+  tr: 'Turkish',
+  zh: 'Chinese',
+} as const satisfies Record<LanguageCode, string>;
+
+/** Serbian is written in two scripts; its own name in Cyrillic is as much its name as "Srpski". */
+const OTHER_LANGUAGE_NAMES: ReadonlyArray<readonly [string, LanguageCode]> = [['Српски', 'sr']];
+
+/** Case and accents do not tell two of our languages apart, so "deutsch" and "Cestina" are read too. */
+function nameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase();
+}
+
+let languagesByName: Map<string, LanguageCode> | undefined;
+
+/**
+ * Reads a language as a person writes it: its code in any case ("DE") or a tag ("pt-BR"), its
+ * English name ("German") or its own name ("Deutsch", "日本語", "العربية"). Undefined when none.
+ */
+export function languageFromName(text: string): LanguageCode | undefined {
+  const tag = text.trim();
+  if (/^[a-z]{2,3}([-_][a-z0-9]+)*$/i.test(tag)) return matchLanguage(tag);
+  languagesByName ??= new Map([
+    ...LANGUAGE_CODES.flatMap((code) => [
+      [nameKey(ENGLISH_LANGUAGE_NAMES[code]), code] as const,
+      [nameKey(LANGUAGES[code].name), code] as const,
+    ]),
+    ...OTHER_LANGUAGE_NAMES.map(([name, code]) => [nameKey(name), code] as const),
+  ]);
+  return languagesByName.get(nameKey(tag));
+}
+
 export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
   return LANGUAGES[code].dir;
 }

@@ -1,8 +1,12 @@
-/** The signed-in shell: header (product, navigation, operator, language, sign-out) and the page. */
+/**
+ * The signed-in shell: header (product, navigation, operator, language, sign-out) and the page.
+ * On a phone the header is one row, product and a menu button; the rest opens under it.
+ */
+import { useId, useState } from 'react';
 import { useHomeT } from '@console/hooks/use-home-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/accounts/api/session';
 import { hasRole } from '../lib/roles';
 import { LanguagePicker } from './language-picker';
@@ -16,37 +20,55 @@ export function Layout() {
   const { user, tenant } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
+  const menuId = useId();
+  const { key } = useLocation();
+  // Open at the history entry it was opened at: following any of its links closes it.
+  const [openAt, setOpenAt] = useState<string>();
+  const open = openAt === key;
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
         {t('layout.skip')}
       </a>
       <header className="layout__header">
-        <div className="layout__brand">
-          <span className="layout__product">Hookwise</span>
-          <span className="layout__tenant">{tenant.name}</span>
+        <div className="layout__bar">
+          <div className="layout__brand">
+            <span className="layout__product">Hookwise</span>
+            <span className="layout__tenant">{tenant.name}</span>
+          </div>
+          <button
+            type="button"
+            className="button button--small layout__menu-button"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpenAt(open ? undefined : key)}
+          >
+            {t('layout.menu')}
+          </button>
         </div>
-        <nav aria-label={t('layout.nav')} className="layout__nav">
-          <NavLink to="/" end>
-            {th('nav.home')}
-          </NavLink>
-          <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
-          <NavLink to="/trends">{tr('nav.trends')}</NavLink>
-          <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
-          <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
-          <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
-          {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
-          {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
-          {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
-          {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
-          <NavLink to="/settings">{t('nav.settings')}</NavLink>
-        </nav>
-        <div className="layout__account">
-          <span className="layout__user">
-            {user.name} <span className="layout__role">({t(`role.${user.role}`)})</span>
-          </span>
-          <LanguagePicker />
-          <SignOutButton />
+        <div id={menuId} className={open ? 'layout__menu layout__menu--open' : 'layout__menu'}>
+          <nav aria-label={t('layout.nav')} className="layout__nav">
+            <NavLink to="/" end>
+              {th('nav.home')}
+            </NavLink>
+            <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
+            <NavLink to="/trends">{tr('nav.trends')}</NavLink>
+            <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
+            <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
+            <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
+            {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
+            {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
+            {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
+            {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
+            <NavLink to="/settings">{t('nav.settings')}</NavLink>
+          </nav>
+          <div className="layout__account">
+            <span className="layout__user">
+              {user.name} <span className="layout__role">({t(`role.${user.role}`)})</span>
+            </span>
+            <LanguagePicker />
+            <SignOutButton />
+          </div>
         </div>
       </header>
       <main id="main" className="layout__main">

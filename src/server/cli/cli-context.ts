@@ -1,7 +1,11 @@
-/** Runs a CLI command against the configured database (migrated first), then closes it. */
+/**
+ * Runs a CLI command against the configured database (migrated first), then closes it. The
+ * command acts as `cli:<operating-system user>`: every change it makes is audited under that name.
+ */
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseConnection } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { actingAs, cliActor } from '../modules/audit/actor-context';
 import { findCampaignById } from '../modules/campaigns/campaigns.service';
 import type { Db } from '@server/db/schema';
 
@@ -14,7 +18,7 @@ export async function withDatabase<T>(
   const database = openDatabase(config.databaseUrl);
   try {
     if (options.migrate !== false) await migrateToLatest(database.db);
-    return await run(config, database);
+    return await actingAs(cliActor(), () => run(config, database));
   } finally {
     await database.close();
   }

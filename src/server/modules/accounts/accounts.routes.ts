@@ -21,7 +21,7 @@ import type { AppContext } from '@server/context';
 import { AppError, unauthorized } from '@server/lib/errors';
 import { checkCsrf, SESSION_COOKIE, tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit/audited';
 import {
   changeUser,
   createUser,
@@ -84,11 +84,6 @@ export function sessionRoutes(ctx: AppContext) {
         if (previous) await signOut(db, previous);
         try {
           const signed = await signIn(db, ctx.config, email, password);
-          await recordAudit(db, {
-            tenantId: signed.tenantId,
-            actor: signed.email,
-            action: 'session.sign_in',
-          });
           setSessionCookie(request, reply, signed.token, ctx.config.session.maxHours);
           return await current(signed.token);
         } catch (error) {
@@ -172,7 +167,7 @@ export function userRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/users',
       {
-        config: { ...owner, audit: 'user.create' },
+        config: owner,
         schema: {
           tags: userTags,
           security: adminSecurity,
@@ -187,7 +182,7 @@ export function userRoutes(ctx: AppContext) {
     r.patch(
       '/api/admin/users/:id',
       {
-        config: { ...owner, audit: 'user.change' },
+        config: owner,
         schema: {
           tags: userTags,
           security: adminSecurity,
@@ -203,7 +198,7 @@ export function userRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/users/:id/password',
       {
-        config: { ...owner, audit: 'user.reset_password' },
+        config: owner,
         schema: {
           tags: userTags,
           security: adminSecurity,

@@ -29,6 +29,7 @@ import {
 } from './accounts.repository';
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
+import { audited, recordAudit } from '../audit/audited';
 
 /** Failed sign-ins for one address within LOCK_WINDOW before it is locked for LOCK_WINDOW. */
 export const MAX_FAILURES = 5;
@@ -53,18 +54,21 @@ function toUser(row: NonNullable<UserRow>): User {
 export async function createUser(db: Db, tenantId: string, input: NewUserBody): Promise<User> {
   if (await findUserByEmail(db, input.email)) throw conflict('A user with this email exists', 'email_taken');
   const id = newId();
-  await insertUser(db, {
-    id,
-    tenant_id: tenantId,
-    email: input.email,
-    name: input.name,
-    role: input.role,
-    password_hash: await hash(input.password),
-    disabled_at: null,
-    last_sign_in_at: null,
-    created_at: nowIso(),
+  const passwordHash = await hash(input.password);
+  return audited(db, { tenantId, action: 'user.create', target: id }, async (trx) => {
+    await insertUser(trx, {
+      id,
+      tenant_id: tenantId,
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      password_hash: passwordHash,
+      disabled_at: null,
+      last_sign_in_at: null,
+      created_at: nowIso(),
+    });
+    return toUser(await requireUser(trx, tenantId, id));
   });
-  return toUser(await requireUser(db, tenantId, id));
 }
 
 export async function usersOf(db: Db, tenantId: string | undefined): Promise<User[]> {
@@ -85,13 +89,15 @@ async function requireUser(db: Db, tenantId: string | undefined, id: string) {
 }
 
 /** A role change or disabling that would leave the tenant without an active owner is refused. */
-export function changeUser(
+export async function changeUser(
   db: Db,
   tenantId: string | undefined,
   id: string,
   change: UserChange,
 ): Promise<User> {
-  return inTransaction(db, async (trx) => {
+  const user = await requireUser(db, tenantId, id);
+  const audit = { tenantId: user.tenant_id, action: 'user.change', target: id };
+  return audited(db, audit, async (trx) => {
     const row = await requireUser(trx, tenantId, id);
     const losesOwner =
       row.role === 'owner' &&
@@ -121,7 +127,7 @@ export async function setPassword(
 ): Promise<void> {
   const user = await requireUser(db, tenantId, id);
   const passwordHash = await hash(password);
-  await inTransaction(db, async (trx) => {
+  await audited(db, { tenantId: user.tenant_id, action: 'user.reset_password', target: id }, async (trx) => {
     await updateUser(trx, id, { password_hash: passwordHash });
     await deleteUserSessions(trx, id);
     // The CLI is the way back in for a locked-out owner.
@@ -187,6 +193,8 @@ export async function signIn(
       expires_at: new Date(now + config.session.maxHours * 3_600_000).toISOString(),
     });
     await markSignedIn(trx, user.id, at);
+    // Who signs in is the actor by definition: no context to read it from before the session exists.
+    await recordAudit(trx, { tenantId: user.tenant_id, actor: user.email, action: 'session.sign_in' });
   });
   return { token, userId: user.id, tenantId: user.tenant_id, email: user.email };
 }

@@ -6,23 +6,22 @@
  *
  * Roles: a route's `config.role`, else viewer for reads and operator for changes. A change
  * made with a session cookie must carry the session's CSRF token (`x-csrf-token`), and, when
- * the browser says where it comes from (Origin), come from this origin. Every change that
- * succeeds is written to the audit log.
+ * the browser says where it comes from (Origin), come from this origin. The principal is also
+ * who acts (actor-context.ts): the service that makes a change writes it to the audit log, in
+ * the change's own transaction, under that name.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_RANK, type Role } from '@shared/admin-api';
 import type { AppContext } from '@server/context';
 import { forbidden, unauthorized } from '@server/lib/errors';
 import { isCsrfTokenFor, sessionOf } from '../accounts/accounts.service';
-import { recordAudit } from '../audit/audit.service';
+import { setActor, withActorStore } from '../audit/actor-context';
 import { authenticateApiKey } from './admin.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The least role a route needs (default: viewer for GET/HEAD, operator otherwise). */
     role?: Role;
-    /** The audit log's name for a change through this route, e.g. "campaign.launch". */
-    audit?: string;
   }
 }
 
@@ -42,6 +41,9 @@ const principals = new WeakMap<FastifyRequest, Principal>();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
+  // The store must exist before the principal is known, and the rest of the request (the
+  // handler, the services it calls) must run inside it: a callback hook wraps what follows.
+  app.addHook('onRequest', (_request, _reply, done) => withActorStore(done));
   app.addHook('onRequest', async (request) => {
     const principal = await authenticate(ctx, request);
     const needed =
@@ -50,37 +52,8 @@ export function installAdminAuth(app: FastifyInstance, ctx: AppContext): void {
       throw forbidden(`This needs the ${needed} role; you are ${principal.role}`);
     }
     principals.set(request, principal);
+    setActor(principal.actor);
   });
-  // Before the answer leaves (onSend, not onResponse): a caller that sees the change succeed
-  // finds it in the audit log at once.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const principal = principals.get(request);
-    if (!principal || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    const target =
-      ['id', 'prefix', 'recipientId'].map((k) => params[k]).find((v) => typeof v === 'string') ??
-      createdId(reply.statusCode, payload);
-    await recordAudit(ctx.database.db, {
-      tenantId: principal.tenantId,
-      actor: principal.actor,
-      action: request.routeOptions.config.audit ?? `${request.method} ${request.routeOptions.url ?? ''}`,
-      target: typeof target === 'string' ? target : null,
-      details: { status: reply.statusCode, ...(params.recipientId ? { campaign: params.id } : {}) },
-    }).catch((error: unknown) => request.log.error({ err: error }, 'audit write failed'));
-    return payload;
-  });
-}
-
-/** What a create (201) made, from its answer's `id` or `prefix`: the log names the new user, campaign, key. */
-function createdId(status: number, payload: unknown): string | undefined {
-  if (status !== 201 || typeof payload !== 'string' || payload.length > 1_000_000) return undefined;
-  try {
-    const body = JSON.parse(payload) as { id?: unknown; prefix?: unknown };
-    const id = body.id ?? body.prefix;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal> {

@@ -1,17 +1,6 @@
-/**
- * The audit log as CSV, safe to open in a spreadsheet: a cell that begins with = + - @, a tab or
- * a carriage return is read there as a formula, so it is prefixed with an apostrophe (OWASP's
- * advice for CSV injection). Names are written beside the stored codes, never JSON.
- */
-import { stringify } from 'csv-stringify/sync';
+/** The audit log as CSV, safe to open in a spreadsheet. Names are written beside the stored codes, never JSON. */
 import type { AuditEntry } from '@shared/audit';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell a spreadsheet shows as text, never runs. */
-export function spreadsheetSafe(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+import { csvText } from '@server/lib/csv';
 
 /** `key: value; key: value`, the status of a success left out (only successes are logged). */
 function detailsText(details: Record<string, unknown>): string {
@@ -22,7 +11,7 @@ function detailsText(details: Record<string, unknown>): string {
 }
 
 export function auditCsv(entries: readonly AuditEntry[]): string {
-  return stringify(
+  return csvText(
     entries.map((e) => ({
       at: e.at,
       actor: e.actor,
@@ -33,10 +22,6 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       campaign: e.campaign_name ?? '',
       details: detailsText(e.details),
     })),
-    {
-      header: true,
-      columns: ['at', 'actor', 'actor_name', 'kind', 'action', 'target', 'campaign', 'details'],
-      cast: { string: (value) => spreadsheetSafe(value) },
-    },
+    ['at', 'actor', 'actor_name', 'kind', 'action', 'target', 'campaign', 'details'],
   );
 }

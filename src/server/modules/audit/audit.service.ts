@@ -1,37 +1,18 @@
 /**
- * The audit log of operator actions: who (a user's email, or an API key's prefix), what (an
- * action name such as "campaign.launch"), on what, and when. Written for every change made
- * through the operator API and for sign-ins; never holds a request body. Read back with the
+ * The audit log of operator actions: who (a user's email, an API key's prefix, `cli:<os user>`
+ * for the command line, `system` for Hookwise's own decisions), what (an action name such as
+ * "campaign.launch"), on what, and when. Written by the service that makes each change, in the
+ * change's own transaction (audited.ts), and for sign-ins; never holds a request body. Read back with the
  * names a person knows (the user's name, the campaign's name, the user a change was made to),
  * looked up when read: the stored row keeps the ids, so a rename shows the new name.
  */
-import { auditKindOf, type AuditEntry, type AuditQuery } from '@shared/audit';
+import { auditActorKind, auditKindOf, type AuditEntry, type AuditQuery } from '@shared/audit';
 import type { Db } from '@server/db/schema';
-import { newRowId, nowIso } from '@server/lib/ids';
 import { usersOf } from '../accounts/accounts.service';
 import { campaignSummaries } from '../campaigns/campaigns.service';
 import { sendingProfiles } from '../sending/sending-profiles.service';
-import { insertAuditEntry, listAuditActors, listAuditEntries } from './audit.repository';
-
-export interface AuditRecord {
-  tenantId: string;
-  actor: string;
-  action: string;
-  target?: string | null;
-  details?: Record<string, unknown>;
-}
-
-export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
-  await insertAuditEntry(db, {
-    id: newRowId(),
-    tenant_id: entry.tenantId,
-    at: nowIso(),
-    actor: entry.actor,
-    action: entry.action,
-    target: entry.target ?? null,
-    details: JSON.stringify(entry.details ?? {}),
-  });
-}
+import { requireTenant } from '../tenants/tenants.service';
+import { listAuditActors, listAuditEntries } from './audit.repository';
 
 /** The names the log is read with: users by email and by id, campaigns and profiles by id. */
 interface Names {
@@ -39,24 +20,24 @@ interface Names {
   userById: Map<string, string>;
   campaign: Map<string, string>;
   profile: Map<string, string>;
+  tenant: Map<string, string>;
 }
 
 async function namesOf(db: Db, tenantId: string): Promise<Names> {
-  const [users, campaigns, profiles] = await Promise.all([
+  const [users, campaigns, profiles, tenant] = await Promise.all([
     usersOf(db, tenantId),
     campaignSummaries(db, tenantId),
     sendingProfiles(db, tenantId),
+    requireTenant(db, tenantId),
   ]);
   return {
     userByEmail: new Map(users.map((u) => [u.email, u.name])),
     userById: new Map(users.map((u) => [u.id, u.email])),
     campaign: new Map(campaigns.map((c) => [c.id, c.name])),
     profile: new Map(profiles.map((p) => [p.id, p.name])),
+    tenant: new Map([[tenant.id, tenant.name]]),
   };
 }
-
-/** Audit entries stored with the route instead of a name ("POST /api/admin/…"): no kind of their own. */
-const API_KEY_ACTOR = /^api key /;
 
 function targetName(names: Names, action: string, target: string | null): string | null {
   if (target === null) return null;
@@ -65,6 +46,7 @@ function targetName(names: Names, action: string, target: string | null): string
   if (prefix === 'user') return names.userById.get(target) ?? null;
   if (prefix === 'sending_profile') return names.profile.get(target) ?? null;
   if (prefix === 'api_key') return target;
+  if (prefix === 'tenant') return names.tenant.get(target) ?? null;
   return null;
 }
 
@@ -74,13 +56,13 @@ function readable(
 ): AuditEntry {
   const details = parseDetails(row.details);
   const campaignId = typeof details.campaign === 'string' ? details.campaign : null;
-  const isKey = API_KEY_ACTOR.test(row.actor);
+  const kind = auditActorKind(row.actor);
   return {
     id: row.id,
     at: row.at,
     actor: row.actor,
-    actor_kind: isKey ? 'api_key' : row.actor.includes('@') ? 'user' : 'unknown',
-    actor_name: isKey ? null : (names.userByEmail.get(row.actor) ?? null),
+    actor_kind: kind,
+    actor_name: kind === 'user' ? (names.userByEmail.get(row.actor) ?? null) : null,
     action: row.action,
     kind: auditKindOf(row.action),
     target: row.target,

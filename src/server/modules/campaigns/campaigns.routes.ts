@@ -57,7 +57,6 @@ export function campaignRoutes(ctx: AppContext) {
       '/api/admin/campaigns',
       {
         bodyLimit: FILE_LIMIT,
-        config: { audit: 'campaign.create' },
         schema: {
           tags,
           security: adminSecurity,
@@ -99,7 +98,6 @@ export function campaignRoutes(ctx: AppContext) {
       '/api/admin/campaigns/:id/content',
       {
         bodyLimit: FILE_LIMIT,
-        config: { audit: 'campaign.edit' },
         schema: {
           tags,
           security: adminSecurity,
@@ -116,7 +114,6 @@ export function campaignRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns/:id/duplicate',
       {
-        config: { audit: 'campaign.duplicate' },
         schema: {
           tags,
           security: adminSecurity,
@@ -134,7 +131,6 @@ export function campaignRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns/:id/launch',
       {
-        config: { audit: 'campaign.launch' },
         schema: {
           tags,
           security: adminSecurity,
@@ -174,7 +170,6 @@ export function campaignRoutes(ctx: AppContext) {
     r.patch(
       '/api/admin/campaigns/:id',
       {
-        config: { audit: 'campaign.dates' },
         schema: {
           tags,
           security: adminSecurity,
@@ -193,7 +188,6 @@ export function campaignRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns/:id/end',
       {
-        config: { audit: 'campaign.end' },
         schema: {
           tags,
           security: adminSecurity,

@@ -21,7 +21,8 @@ import type { Campaign, Db } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/lib/errors';
 import { nowIso } from '@server/lib/ids';
 import { requireProfile } from '../sending/sending-profiles.service';
-import { startSending } from '../sending/sending.service';
+import { queueSending, sendingProgress } from '../sending/sending.service';
+import { audited } from '../audit/audited';
 import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
@@ -62,11 +63,23 @@ export async function importCampaign(
   file: CampaignFile,
   options: { draft?: boolean } = {},
 ): Promise<ImportedCampaign> {
-  await requireTenant(db, tenantId);
-  checkOrder(file.starts_at ?? null, file.ends_at ?? null);
-  const id = await insertCampaign(db, tenantId, file, { launched_at: options.draft ? null : nowIso() });
+  const id = await audited<string>(db, { tenantId, action: 'campaign.create', target: (id) => id }, (trx) =>
+    createCampaignIn(trx, tenantId, file, options),
+  );
   const summary = await summaryOf(db, tenantId, id);
   return { ...summary, warnings: scheduleWarnings(summary) };
+}
+
+/** A new campaign inside the caller's transaction (an import that also adds its recipients); its id. */
+export async function createCampaignIn(
+  trx: Db,
+  tenantId: string,
+  file: CampaignFile,
+  options: { draft?: boolean } = {},
+): Promise<string> {
+  await requireTenant(trx, tenantId);
+  checkOrder(file.starts_at ?? null, file.ends_at ?? null);
+  return insertCampaign(trx, tenantId, file, { launched_at: options.draft ? null : nowIso() });
 }
 
 /**
@@ -104,7 +117,9 @@ export async function editCampaign(db: Db, campaign: Campaign, file: CampaignFil
     starts_at: campaign.starts_at ?? undefined,
     ends_at: campaign.ends_at ?? undefined,
   };
-  await updateCampaignContent(db, campaign.tenant_id, campaign.id, dated);
+  await audited(db, auditOf(campaign, 'campaign.edit'), (trx) =>
+    updateCampaignContent(trx, campaign.tenant_id, campaign.id, dated),
+  );
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }
 
@@ -117,7 +132,10 @@ export async function duplicateCampaign(db: Db, campaign: Campaign) {
     starts_at: undefined,
     ends_at: undefined,
   };
-  const id = await insertCampaign(db, campaign.tenant_id, copy, { launched_at: null });
+  // Recorded against the original, as the console words it ("duplicated the campaign X").
+  const id = await audited(db, auditOf(campaign, 'campaign.duplicate'), (trx) =>
+    insertCampaign(trx, campaign.tenant_id, copy, { launched_at: null }),
+  );
   return summaryOf(db, campaign.tenant_id, id);
 }
 
@@ -145,18 +163,22 @@ export async function launchCampaign(
     }
     await requireProfile(db, campaign.tenant_id, launch.sending.profile_id);
   }
-  const launched = await markCampaignLaunched(db, campaign.tenant_id, campaign.id, {
-    launched_at: nowIso(),
-    starts_at: startsAt,
-    ends_at: endsAt,
-    time_zone: timeZone,
+  // The launch and its sending are one change: both happen, with their audit row, or neither.
+  await audited(db, auditOf(campaign, 'campaign.launch'), async (trx) => {
+    const launched = await markCampaignLaunched(trx, campaign.tenant_id, campaign.id, {
+      launched_at: nowIso(),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      time_zone: timeZone,
+    });
+    if (!launched) throw conflict('Only a draft can be launched', 'campaign_not_draft');
+    if (!launch.sending) return;
+    const live = await requireCampaign(trx, campaign.tenant_id, campaign.id);
+    await queueSending(trx, config, live, { time_zone: timeZone, ...launch.sending });
   });
-  if (!launched) throw conflict('Only a draft can be launched', 'campaign_not_draft');
   const languages = await languageCoverage(db, campaign);
   const live = await requireCampaign(db, campaign.tenant_id, campaign.id);
-  const sending = launch.sending
-    ? await startSending(db, config, live, { time_zone: timeZone, ...launch.sending })
-    : null;
+  const sending = launch.sending ? await sendingProgress(db, live) : null;
   return {
     campaign: await summaryOf(db, campaign.tenant_id, campaign.id),
     warnings: languages.languages.filter((l) => l.translated < l.total),
@@ -201,13 +223,21 @@ export async function setCampaignDates(db: Db, campaign: Campaign, dates: Campai
     ends_at: dates.ends_at === undefined ? campaign.ends_at : dates.ends_at,
   };
   checkOrder(next.starts_at, next.ends_at);
-  await updateCampaignDates(db, campaign.tenant_id, campaign.id, next);
+  await audited(db, auditOf(campaign, 'campaign.dates'), (trx) =>
+    updateCampaignDates(trx, campaign.tenant_id, campaign.id, next),
+  );
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }
 
 export async function endCampaign(db: Db, campaign: Campaign) {
-  await markCampaignEnded(db, campaign.tenant_id, campaign.id, nowIso());
+  await audited(db, auditOf(campaign, 'campaign.end'), (trx) =>
+    markCampaignEnded(trx, campaign.tenant_id, campaign.id, nowIso()),
+  );
   return summaryOf(db, campaign.tenant_id, campaign.id);
+}
+
+function auditOf(campaign: Campaign, action: string) {
+  return { tenantId: campaign.tenant_id, action, target: campaign.id };
 }
 
 function checkOrder(startsAt: string | null, endsAt: string | null): void {

@@ -4,7 +4,8 @@
  * enough with focus `likely_human`, and anything less `unverified`.
  */
 import { CLICK_VERDICTS, type ClickVerdict, type Gesture } from '@shared/clicks';
-import { REASON_KINDS, type ReasonKind } from '@shared/dashboard';
+import { reasonKinds } from '@shared/click-reasons';
+import { REASON_KINDS } from '@shared/dashboard';
 import type { ClickThresholds } from '@server/config';
 import type { CatalogueMatch } from '@server/lib/scanner-catalogue';
 import type { PageReport, StoredFacts } from './click-evidence';
@@ -153,30 +154,13 @@ export function recipientJudgement(visits: readonly Judgement[]): Judgement | nu
 
 const MAX_REASONS = 6;
 
-/** How to tell each kind of reason made above (its numbers and names vary; its shape does not). */
-const REASON_KIND_TESTS: Record<ReasonKind, (reason: string) => boolean> = {
-  head_request: (r) => r === 'HEAD request',
-  prefetch: (r) => r === 'prefetch',
-  webdriver: (r) => r === 'navigator.webdriver',
-  catalogued: (r) => r.startsWith('catalogued '),
-  soon_after_send: (r) => r.endsWith(' after send'),
-  fan_out: (r) => r.startsWith('fan-out: '),
-  trusted_gesture: (r) => r.startsWith('trusted '),
-  visible_with_focus: (r) => r.startsWith('visible ') && r.endsWith(' with focus'),
-  older_page_gesture: (r) => r.includes(' gesture reported, no evidence'),
-  plain_get: (r) => r === 'plain GET',
-  no_gesture: (r) => r.startsWith('page ran, no '),
-};
-
 /**
  * The kinds of the reasons as bits (bit i: REASON_KINDS[i]), kept on the recipient with its
  * verdict so the dashboard counts reasons by kind from an index, never by matching text.
  */
 export function reasonKindBits(reasons: readonly string[]): number {
-  return REASON_KINDS.reduce(
-    (bits, kind, i) => (reasons.some(REASON_KIND_TESTS[kind]) ? bits | (1 << i) : bits),
-    0,
-  );
+  const kinds = reasonKinds(reasons);
+  return REASON_KINDS.reduce((bits, kind, i) => (kinds.includes(kind) ? bits | (1 << i) : bits), 0);
 }
 
 /** A stored JSON array of reasons, read leniently. */

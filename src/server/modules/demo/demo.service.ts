@@ -3,6 +3,7 @@ import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import { campaignFileSchema } from '@shared/campaign';
 import type { DemoResult } from '@shared/demo';
+import { audited } from '../audit/audited';
 import { createUser, findUserId, generatePassword } from '../accounts/accounts.service';
 import { campaignSummaries, importCampaign, requireCampaign } from '../campaigns/campaigns.service';
 import { importMaliciousUrls } from '../malicious-urls/malicious-urls.service';
@@ -32,7 +33,10 @@ export async function createDemo(db: Db, config: Config): Promise<DemoResult> {
     tenantId,
     campaignFileSchema.parse(demoCampaign(config.publicUrl)),
   );
-  const recipients = await addRecipients(db, { id: campaign.id, tenant_id: tenantId }, DEMO_RECIPIENTS);
+  const audit = { tenantId, action: 'recipients.import', target: campaign.id };
+  const recipients = await audited(db, audit, (trx) =>
+    addRecipients(trx, { id: campaign.id, tenant_id: tenantId }, DEMO_RECIPIENTS),
+  );
   await importMaliciousUrls(db, tenantId, [DEMO_KNOWN_MALICIOUS]);
   const poll = await demoPollLink(db, config, tenantId);
   const password = generatePassword();

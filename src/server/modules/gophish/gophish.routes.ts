@@ -15,7 +15,6 @@ export function gophishRoutes(ctx: AppContext) {
       '/api/admin/import/gophish',
       {
         bodyLimit: 8 * 1024 * 1024,
-        config: { audit: 'campaign.import_gophish' },
         schema: {
           tags: ['campaigns'],
           security: adminSecurity,

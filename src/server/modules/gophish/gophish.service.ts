@@ -6,11 +6,11 @@
 import { campaignFileSchema } from '@shared/campaign';
 import type { GophishImport, GophishImportResult } from '@shared/gophish';
 import { badRequest } from '@server/lib/errors';
-import { importCampaign, requireCampaign, summaryOf } from '../campaigns/campaigns.service';
+import { audited } from '../audit/audited';
+import { createCampaignIn, requireCampaign, summaryOf } from '../campaigns/campaigns.service';
 import { addRecipients } from '../recipients/recipients.service';
 import { convertGophish, gophishGroupFromCsv } from './gophish-convert';
 import type { Db } from '@server/db/schema';
-import { inTransaction } from '@server/db/transaction';
 
 export async function importFromGophish(
   db: Db,
@@ -33,8 +33,11 @@ export async function importFromGophish(
     );
   }
   // A draft: the operator reviews the email and the page, then launches and sends.
-  const imported = await importCampaign(db, tenantId, parsed.data, { draft: true });
-  const campaign = await requireCampaign(db, tenantId, imported.id);
-  await inTransaction(db, (trx) => addRecipients(trx, campaign, recipients));
-  return { campaign: await summaryOf(db, tenantId, campaign.id), recipients: recipients.length, report };
+  const audit = { tenantId, action: 'campaign.import_gophish', target: (id: string) => id };
+  const id = await audited<string>(db, audit, async (trx) => {
+    const created = await createCampaignIn(trx, tenantId, parsed.data, { draft: true });
+    await addRecipients(trx, await requireCampaign(trx, tenantId, created), recipients);
+    return created;
+  });
+  return { campaign: await summaryOf(db, tenantId, id), recipients: recipients.length, report };
 }

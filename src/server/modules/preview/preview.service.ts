@@ -25,6 +25,8 @@ import { renderTemplate } from '../journey/template';
 import { deleteExpiredPreviews, findOpenPreview, insertPreview } from './preview.repository';
 import { recipientLink } from '@shared/routes';
 import { SAMPLE_PERSON } from '@shared/email-variables';
+import { PREVIEW_ACTIONS } from '@shared/audit';
+import { audited } from '../audit/audited';
 
 export const PREVIEW_RID_PREFIX = 'pv_';
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -41,6 +43,8 @@ export async function createPreview(
   campaignId: string,
   request: PreviewRequest,
   now = Date.now(),
+  /** The email preview makes its document here too: one audit row, with its own code. */
+  action: (typeof PREVIEW_ACTIONS)[number] = 'campaign.preview',
 ): Promise<Preview> {
   const campaign = await requireCampaign(db, tenantId, campaignId);
   const file = request.content === undefined ? storedFile(campaign.content) : checkedFile(request.content);
@@ -48,15 +52,17 @@ export async function createPreview(
   const createdAt = new Date(now).toISOString();
   const expiresAt = new Date(now + PREVIEW_TTL_MS).toISOString();
   // Opportunistically: previews are made rarely, and an expired one is never served anyway.
-  await deleteExpiredPreviews(db, createdAt);
-  await insertPreview(db, {
-    id: rid,
-    tenant_id: campaign.tenant_id,
-    campaign_id: campaign.id,
-    language_code: request.language,
-    content: JSON.stringify(file),
-    created_at: createdAt,
-    expires_at: expiresAt,
+  await audited(db, { tenantId: campaign.tenant_id, action, target: campaign.id }, async (trx) => {
+    await deleteExpiredPreviews(trx, createdAt);
+    await insertPreview(trx, {
+      id: rid,
+      tenant_id: campaign.tenant_id,
+      campaign_id: campaign.id,
+      language_code: request.language,
+      content: JSON.stringify(file),
+      created_at: createdAt,
+      expires_at: expiresAt,
+    });
   });
   return { rid, expires_at: expiresAt, pages: previewPages(rid) };
 }

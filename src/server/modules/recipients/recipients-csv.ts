@@ -1,8 +1,10 @@
 /**
  * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`, `last_name`,
- * `language`, `department` (or `group`, for breakdowns) and `sent_at` (ISO 8601, when the mailer sent the message: clicks within seconds of
- * it are a scanner's). Each row is accepted or rejected with its line number and the reason, so an
- * operator can fix the file and import again without losing or doubling anyone.
+ * `language` (or `language_code`: a code, English name or own name, e.g. de, German or Deutsch),
+ * `department` (or `group`, for breakdowns) and `sent_at` (ISO 8601, when the mailer sent the
+ * message: clicks within seconds of it are a scanner's). Each row is accepted or rejected with its
+ * line number and the reason, so an operator can fix the file and import again without losing or
+ * doubling anyone.
  */
 import { parse } from 'csv-parse/sync';
 import type { LanguageCode } from '@shared/languages';

@@ -43,7 +43,6 @@ export function recipientRoutes(ctx: AppContext) {
       '/api/admin/campaigns/:id/recipients',
       {
         bodyLimit: 20 * 1024 * 1024,
-        config: { audit: 'recipients.import' },
         schema: {
           tags,
           security: adminSecurity,
@@ -83,7 +82,6 @@ export function recipientRoutes(ctx: AppContext) {
     r.delete(
       '/api/admin/campaigns/:id/recipients/:recipientId',
       {
-        config: { audit: 'recipient.remove' },
         schema: {
           tags,
           security: adminSecurity,

@@ -1,8 +1,8 @@
 /** Recipient import, the console's list and removal, and link export, shared by the REST API and the CLI. */
-import { stringify } from 'csv-stringify/sync';
 import type { ImportReport, RecipientLink, RecipientPage, RecipientsQuery } from '@shared/admin-api';
 import type { Campaign, Db } from '@server/db/schema';
 import { conflict, notFound } from '@server/lib/errors';
+import { csvText } from '@server/lib/csv';
 import { newId, newRid, nowIso } from '@server/lib/ids';
 import { parseRecipientsCsv, type RecipientInput } from './recipients-csv';
 import {
@@ -12,14 +12,15 @@ import {
   listRecipientLinks,
   pageRecipients,
 } from './recipients.repository';
-import { inTransaction } from '@server/db/transaction';
+import { audited } from '../audit/audited';
 import { recipientLink } from '@shared/routes';
 
 export async function importRecipients(db: Db, campaign: Campaign, csv: string): Promise<ImportReport> {
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
   const existing = await existingIdentities(db, campaign.tenant_id, campaign.id);
   const { accepted, rejected, rows } = parseRecipientsCsv(csv, existing);
-  await inTransaction(db, (trx) => addRecipients(trx, campaign, accepted));
+  const audit = { tenantId: campaign.tenant_id, action: 'recipients.import', target: campaign.id };
+  await audited(db, audit, (trx) => addRecipients(trx, campaign, accepted));
   return { rows, accepted: accepted.length, rejected };
 }
 
@@ -63,10 +64,7 @@ export async function recipientLinks(
 
 /** Mail-merge CSV: the columns a mailer needs first, then the identifiers. */
 export function linksCsv(links: RecipientLink[]): string {
-  return stringify(links, {
-    header: true,
-    columns: ['email', 'first_name', 'link', 'person_id', 'language_code'],
-  });
+  return csvText(links, ['email', 'first_name', 'link', 'person_id', 'language_code']);
 }
 
 /**
@@ -86,6 +84,13 @@ export async function recipientPage(
 
 /** Removes a recipient with their events and visits (a mistaken address, someone who left). */
 export async function removeRecipient(db: Db, campaign: Campaign, recipientId: string) {
-  const removed = await inTransaction(db, (trx) => deleteRecipient(trx, campaign.id, recipientId));
-  if (!removed) throw notFound();
+  const audit = {
+    tenantId: campaign.tenant_id,
+    action: 'recipient.remove',
+    target: recipientId,
+    details: { campaign: campaign.id },
+  };
+  await audited(db, audit, async (trx) => {
+    if (!(await deleteRecipient(trx, campaign.id, recipientId))) throw notFound();
+  });
 }

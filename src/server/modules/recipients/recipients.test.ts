@@ -44,6 +44,35 @@ describeEachDatabase('operator API: recipients and links', (get) => {
     });
   });
 
+  it('reads a language given as its code in any case, its English name or its own name', async () => {
+    const { admin } = get();
+    const tenant = await newTenant(get());
+    const id = await importCampaign(get(), tenant);
+    const people: [string, string][] = [
+      ['DE', 'de'],
+      ['German', 'de'],
+      ['deutsch', 'de'],
+      ['日本語', 'ja'],
+      ['العربية', 'ar'],
+      ['Cestina', 'cs'],
+      ['pt-BR', 'pt'],
+      ['Српски', 'sr'],
+    ];
+    const csv = ['email,language', ...people.map(([language], i) => `p${i}@example.com,${language}`)];
+    csv.push('klingon@example.com,Klingon');
+    const report = await importCsv(get(), tenant, id, csv.join('\n'));
+    expect(report.json()).toEqual({
+      rows: people.length + 1,
+      accepted: people.length,
+      rejected: [{ line: people.length + 2, reason: 'language: unknown language code: "Klingon"' }],
+    });
+    const links = (
+      await admin.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/links`, headers: tenant.headers })
+    ).json<{ links: { email: string; language_code: string }[] }>().links;
+    const byEmail = new Map(links.map((link) => [link.email, link.language_code]));
+    expect(people.map((_, i) => byEmail.get(`p${i}@example.com`))).toEqual(people.map(([, code]) => code));
+  });
+
   it('accepts person ids, gives each recipient a fresh rid, and exports links as JSON and CSV', async () => {
     const { admin } = get();
     const tenant = await newTenant(get());

@@ -12,7 +12,7 @@ import {
   recordReport,
 } from './reported-urls.repository';
 import type { Db } from '@server/db/schema';
-import { inTransaction } from '@server/db/transaction';
+import { audited } from '../audit/audited';
 
 export async function reportUrls(
   db: Db,
@@ -22,11 +22,15 @@ export async function reportUrls(
   // All or nothing: one bad URL rejects the request before anything is recorded.
   const urls = normaliseAll(input.urls, (message) => badRequest(message, 'invalid_url'));
   const at = nowIso();
-  const reported = await inTransaction(db, async (trx) => {
-    const rows = [];
-    for (const url of urls) rows.push(await recordReport(trx, tenantId, url, input.reporter ?? null, at));
-    return rows;
-  });
+  const reported = await audited(
+    db,
+    { tenantId, action: 'report.add', details: { urls: urls.length } },
+    async (trx) => {
+      const rows = [];
+      for (const url of urls) rows.push(await recordReport(trx, tenantId, url, input.reporter ?? null, at));
+      return rows;
+    },
+  );
   return {
     reported: reported.map((row) => ({
       ...row,
@@ -62,8 +66,9 @@ export async function pendingUrlsForReview(db: Db, tenantId: string): Promise<st
 }
 
 export async function dismissReportedUrl(db: Db, tenantId: string, id: string) {
-  const deleted = await inTransaction(db, (trx) => deleteReportedUrl(trx, tenantId, id));
-  if (!deleted) throw notFound();
+  await audited(db, { tenantId, action: 'report.dismiss', target: id }, async (trx) => {
+    if (!(await deleteReportedUrl(trx, tenantId, id))) throw notFound();
+  });
 }
 
 /** Whether anyone in the tenant reported this URL. */

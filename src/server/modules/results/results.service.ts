@@ -4,7 +4,6 @@
  * Results never include IP addresses or user agents.
  */
 import { createHmac } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
 import { EVENT_TYPES, furthestStatus, stepBit } from '@shared/events';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@shared/funnel';
 import type { Results } from '@shared/results';
 import { parseReasons } from '../clicks/click-verdict';
+import { csvText } from '@server/lib/csv';
 import type { Db } from '@server/db/schema';
 import type { Campaign } from '@server/db/schema';
 import { exportCampaign } from '../campaigns/campaigns.service';
@@ -165,25 +165,21 @@ function pseudonym(key: Buffer, recipientId: string): string {
 
 export function resultsCsv(results: Results): string {
   const identity = results.pseudonymised ? ['pseudonym'] : ['email', 'person_id', 'first_name'];
-  return stringify(results.recipients, {
-    header: true,
-    columns: [
-      ...identity,
-      'language_code',
-      'status',
-      ...EVENT_TYPES.map((t) => `${t}_at`),
-      'score',
-      'questionnaire_attempts',
-      'sent_at',
-      'reported_at',
-      'seconds_to_report',
-      'verdict',
-      { key: 'verdict_reasons', header: 'verdict_reasons' },
-      'click_via',
-      'outside_funnel',
-    ],
-    cast: { object: (value) => (Array.isArray(value) ? value.join('; ') : JSON.stringify(value)) },
-  });
+  return csvText(results.recipients, [
+    ...identity,
+    'language_code',
+    'status',
+    ...EVENT_TYPES.map((t) => `${t}_at`),
+    'score',
+    'questionnaire_attempts',
+    'sent_at',
+    'reported_at',
+    'seconds_to_report',
+    'verdict',
+    { key: 'verdict_reasons', header: 'verdict_reasons' },
+    'click_via',
+    'outside_funnel',
+  ]);
 }
 
 /** How many recipients tried to submit the phishing page's form (also read by the dashboard). */

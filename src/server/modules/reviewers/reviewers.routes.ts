@@ -29,7 +29,6 @@ export function reviewerRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/reviewer-links',
       {
-        config: { audit: 'reviewer_link.mint' },
         schema: {
           tags,
           security: adminSecurity,
@@ -70,7 +69,6 @@ export function reviewerRoutes(ctx: AppContext) {
     r.delete(
       '/api/admin/reviewer-links/:id',
       {
-        config: { audit: 'reviewer_link.revoke' },
         schema: {
           tags,
           security: adminSecurity,

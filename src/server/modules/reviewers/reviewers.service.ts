@@ -22,6 +22,7 @@ import {
   listReviewerLinks,
 } from './reviewers.repository';
 import type { Db } from '@server/db/schema';
+import { audited } from '../audit/audited';
 
 export async function mintReviewerLink(
   db: Db,
@@ -90,15 +91,18 @@ export async function mintPollLink(
   });
   const createdAt = nowIso();
   const expiresAt = new Date(Math.floor(Date.now() / 1000 + options.expiresInSeconds) * 1000).toISOString();
-  await insertReviewerLink(db, {
-    id: jti,
-    tenant_id: options.tenantId,
-    reviewer: options.reviewer ?? null,
-    urls: unique,
-    created_by: options.createdBy ?? null,
-    created_at: createdAt,
-    expires_at: expiresAt,
-  });
+  const audit = { tenantId: options.tenantId, action: 'reviewer_link.mint', target: jti };
+  await audited(db, audit, (trx) =>
+    insertReviewerLink(trx, {
+      id: jti,
+      tenant_id: options.tenantId,
+      reviewer: options.reviewer ?? null,
+      urls: unique,
+      created_by: options.createdBy ?? null,
+      created_at: createdAt,
+      expires_at: expiresAt,
+    }),
+  );
   return { token, url: `${options.publicUrl}/poll?p=${token}`, jti, expiresAt, createdAt };
 }
 
@@ -127,7 +131,9 @@ export async function reviewerLinks(db: Db, tenantId: string): Promise<ReviewerL
 
 export async function revokeReviewerLink(db: Db, tenantId: string, id: string, actor: string) {
   if (!(await findReviewerLink(db, tenantId, id))) throw notFound();
-  await insertRevocation(db, { jti: id, tenant_id: tenantId, revoked_by: actor, revoked_at: nowIso() });
+  await audited(db, { tenantId, action: 'reviewer_link.revoke', target: id }, (trx) =>
+    insertRevocation(trx, { jti: id, tenant_id: tenantId, revoked_by: actor, revoked_at: nowIso() }),
+  );
 }
 
 function parseUrls(text: string): string[] {

@@ -37,6 +37,7 @@ import {
 import { domainOf, parseHeaders, requireProfile, smtpSettings } from './sending-profiles.service';
 import { findProfilesByIds } from './sending.repository';
 import { smtpClient, SmtpFailure } from './smtp-transport';
+import { audited } from '../audit/audited';
 
 /** The check link's path on the public listener. */
 export const CHECK_PATH = '/go/';
@@ -76,15 +77,18 @@ export async function startAllowlistCheck(
   const token = newRid();
   const createdAt = nowIso();
   const keepFrom = new Date(Date.now() - KEEP_CHECKS_DAYS * 86_400_000).toISOString();
-  await deleteChecksBefore(db, tenantId, profileId, keepFrom);
   // Stored before sending: a gateway may open the link before the relay's answer is back.
-  await insertCheck(db, {
-    id,
-    tenant_id: tenantId,
-    profile_id: profileId,
-    token,
-    sent_to: to,
-    created_at: createdAt,
+  const audit = { tenantId, action: 'sending_profile.allowlist_check', target: profileId };
+  await audited(db, audit, async (trx) => {
+    await deleteChecksBefore(trx, tenantId, profileId, keepFrom);
+    await insertCheck(trx, {
+      id,
+      tenant_id: tenantId,
+      profile_id: profileId,
+      token,
+      sent_to: to,
+      created_at: createdAt,
+    });
   });
   const link = `${config.publicUrl}${CHECK_PATH}${token}`;
   const client = smtpClient(smtpSettings(config, profile), { pool: false });

@@ -25,6 +25,7 @@ import { fromHeader, renderEmail } from './email-render';
 import { qrDataUrl, QR_CID } from './qr-code';
 import { findProfile, findSending, previewRecipient } from './sending.repository';
 import type { Db } from '@server/db/schema';
+import { recordAction } from '../audit/audited';
 
 /** Whose variables fill the email when the campaign has no recipients yet. */
 export const SAMPLE_RECIPIENT = { id: null, ...SAMPLE_PERSON };
@@ -99,11 +100,11 @@ export async function emailPreview(
     recipientId: request.recipient_id,
   });
   let document: string | null = null;
+  const action = 'campaign.email_preview';
+  if (!email) await recordAction(db, { tenantId, action, target: campaign.id });
   if (email) {
-    const { rid } = await createPreview(db, tenantId, campaign.id, {
-      language: request.language,
-      content: file,
-    });
+    const content = { language: request.language, content: file };
+    const { rid } = await createPreview(db, tenantId, campaign.id, content, Date.now(), action);
     const query = new URLSearchParams({ rid, ...(recipient.id ? { recipient: recipient.id } : {}) });
     document = `/preview/email?${query.toString()}`;
   }

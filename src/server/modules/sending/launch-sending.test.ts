@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AuditEntry } from '@shared/audit';
 import type {
   EmailTestResult,
   LaunchAnswer,
@@ -190,6 +191,15 @@ describeEachDatabase('one launch that sends, and failures in plain sight', (get)
     });
     expect(health.json<SendingHealthList>().campaigns).toEqual([
       { campaign_id: id, state: 'paused', failure: paused.health.failure, since: paused.health.since },
+    ]);
+    // The launch (with its sending) is one change; the pause was Hookwise's own, as `system`.
+    const audit = await h.admin.inject({ method: 'GET', url: '/api/admin/audit', headers: tenant.headers });
+    const entries = audit.json<{ entries: AuditEntry[] }>().entries.filter((e) => e.target === id);
+    expect(entries.map(({ actor_kind, action, details }) => ({ actor_kind, action, details }))).toEqual([
+      { actor_kind: 'system', action: 'campaign.send_pause', details: { reason: 'failures' } },
+      { actor_kind: 'api_key', action: 'campaign.launch', details: {} },
+      { actor_kind: 'api_key', action: 'recipients.import', details: {} },
+      { actor_kind: 'api_key', action: 'campaign.create', details: {} },
     ]);
 
     // Fixed (the profile now points at a relay that answers) and resumed: the rest goes out, healthy.

@@ -28,15 +28,12 @@ import {
 } from './outbox.repository';
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule';
 import { parseHeaders, smtpSettings } from './sending-profiles.service';
-import {
-  clearSendingFailures,
-  findProfilesByIds,
-  pauseForFailures,
-  recordSendingFailure,
-} from './sending.repository';
+import { clearSendingFailures, findProfilesByIds, recordSendingFailure } from './sending.repository';
 import { qrPng, QR_CID, QR_FILENAME } from './qr-code';
 import { failureText, smtpClient, SmtpFailure, type InlineImage, type SmtpClient } from './smtp-transport';
 import { inTransaction } from '@server/db/transaction';
+import { actingAs, SYSTEM_ACTOR } from '../audit/actor-context';
+import { pauseForRepeatedFailures } from './sending.service';
 
 const BATCH = 10;
 const MINUTE = 60_000;
@@ -146,7 +143,8 @@ export function outboxWorker(
   async function noteFailure(campaignId: string, failure: SmtpFailure, at: string) {
     const inARow = await recordSendingFailure(db, campaignId, failure.failure, at);
     if (inARow < config.sending.pauseAfterFailures) return;
-    if (await pauseForFailures(db, campaignId, at)) {
+    // Whoever drives the worker, the pause is Hookwise's own decision: it is recorded as `system`.
+    if (await actingAs(SYSTEM_ACTOR, () => pauseForRepeatedFailures(db, campaignId, at))) {
       pausedNow.add(campaignId);
       log.warn(
         { campaign: campaignId, failures: inARow, cause: failure.failure.cause },

@@ -11,6 +11,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import { open, seal } from '@server/lib/secret-box';
 import { failureText, smtpClient, SmtpFailure, type SmtpSettings } from './smtp-transport';
 import { deleteProfile, findProfile, insertProfile, listProfiles, updateProfile } from './sending.repository';
+import { audited, recordAction } from '../audit/audited';
 
 export function profileView(row: SendingProfileRow): SendingProfile {
   return {
@@ -66,14 +67,16 @@ export async function createProfile(
 ): Promise<SendingProfile> {
   const id = newId();
   const now = nowIso();
-  await insertProfile(db, {
-    id,
-    tenant_id: tenantId,
-    ...columns(input),
-    password_sealed: input.password ? seal(config.secretsKey, input.password) : null,
-    created_at: now,
-    updated_at: now,
-  });
+  await audited(db, { tenantId, action: 'sending_profile.create', target: id }, (trx) =>
+    insertProfile(trx, {
+      id,
+      tenant_id: tenantId,
+      ...columns(input),
+      password_sealed: input.password ? seal(config.secretsKey, input.password) : null,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return profileView(await requireProfile(db, tenantId, id));
 }
 
@@ -86,13 +89,15 @@ export async function editProfile(
   input: SendingProfileInput,
 ): Promise<SendingProfile> {
   await requireProfile(db, tenantId, id);
-  await updateProfile(db, tenantId, id, {
-    ...columns(input),
-    ...(input.password === undefined
-      ? {}
-      : { password_sealed: input.password ? seal(config.secretsKey, input.password) : null }),
-    updated_at: nowIso(),
-  });
+  await audited(db, { tenantId, action: 'sending_profile.edit', target: id }, (trx) =>
+    updateProfile(trx, tenantId, id, {
+      ...columns(input),
+      ...(input.password === undefined
+        ? {}
+        : { password_sealed: input.password ? seal(config.secretsKey, input.password) : null }),
+      updated_at: nowIso(),
+    }),
+  );
   return profileView(await requireProfile(db, tenantId, id));
 }
 
@@ -111,9 +116,11 @@ function columns(input: SendingProfileInput) {
 
 export async function removeProfile(db: Db, tenantId: string, id: string) {
   await requireProfile(db, tenantId, id);
-  if (!(await deleteProfile(db, tenantId, id))) {
-    throw conflict("A campaign's sending uses this profile", 'profile_in_use');
-  }
+  await audited(db, { tenantId, action: 'sending_profile.delete', target: id }, async (trx) => {
+    if (!(await deleteProfile(trx, tenantId, id))) {
+      throw conflict("A campaign's sending uses this profile", 'profile_in_use');
+    }
+  });
 }
 
 /** "Send a test message to me": one message through the profile, answered with the relay's reply. */
@@ -125,6 +132,7 @@ export async function sendTestMessage(
   to: string,
 ): Promise<{ reply: string }> {
   const row = await requireProfile(db, tenantId, id);
+  await recordAction(db, { tenantId, action: 'sending_profile.test', target: id });
   const client = smtpClient(smtpSettings(config, row), { pool: false });
   try {
     const reply = await client.send({

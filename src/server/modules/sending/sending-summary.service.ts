@@ -18,6 +18,7 @@ import { recipientsWithoutMessage } from './outbox.repository';
 import { clockMinutes, dueTimes, intervalMs, type Schedule } from './schedule';
 import { domainOf, parseHeaders, requireProfile, smtpSettings } from './sending-profiles.service';
 import { failureText, smtpClient, SmtpFailure } from './smtp-transport';
+import { recordAction } from '../audit/audited';
 
 const HOUR = 3_600_000;
 
@@ -82,6 +83,11 @@ export async function sendEmailTest(
     language: request.language,
   });
   if (!email) throw conflict('The campaign file has no email to send', 'campaign_has_no_email');
+  await recordAction(db, {
+    tenantId: campaign.tenant_id,
+    action: 'campaign.email_test',
+    target: campaign.id,
+  });
   const client = smtpClient(smtpSettings(config, profile), { pool: false });
   try {
     const reply = await client.send({

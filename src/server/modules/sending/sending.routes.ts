@@ -86,7 +86,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/sending-profiles',
       {
-        config: { audit: 'sending_profile.create' },
         schema: {
           ...base,
           summary: 'Add a sending profile (the password is stored encrypted with SECRETS_KEY)',
@@ -114,7 +113,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.put(
       '/api/admin/sending-profiles/:id',
       {
-        config: { audit: 'sending_profile.edit' },
         schema: {
           ...base,
           summary: 'Replace a sending profile (password: omitted keeps it, null removes it)',
@@ -129,7 +127,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.delete(
       '/api/admin/sending-profiles/:id',
       {
-        config: { audit: 'sending_profile.delete' },
         schema: { ...base, summary: 'Remove a sending profile no sending uses', params: idParamsSchema },
       },
       async (request, reply) => {
@@ -141,7 +138,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/sending-profiles/:id/test',
       {
-        config: { audit: 'sending_profile.test' },
         schema: {
           ...base,
           summary: 'Send a test message through the profile; answers with the relay’s reply',
@@ -190,7 +186,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/sending-profiles/:id/allowlist-checks',
       {
-        config: { audit: 'sending_profile.allowlist_check' },
         schema: {
           ...base,
           summary: 'Send an allow-listing check: a message whose link is watched for a few minutes',
@@ -214,7 +209,7 @@ export function sendingRoutes(ctx: AppContext) {
       '/api/admin/campaigns/:id/email-preview',
       {
         // Showing the email changes nothing: a viewer may preview it, as the pages.
-        config: { role: 'viewer', audit: 'campaign.email_preview' },
+        config: { role: 'viewer' },
         // An unsaved campaign file may carry a full HTML template, as an import does.
         bodyLimit: 2 * 1024 * 1024,
         schema: {
@@ -270,7 +265,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns/:id/email-test',
       {
-        config: { audit: 'campaign.email_test' },
         schema: {
           ...base,
           summary: "Send me this e-mail: the campaign's e-mail in one language, through a profile",
@@ -307,7 +301,6 @@ export function sendingRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/campaigns/:id/sending',
       {
-        config: { audit: 'campaign.send' },
         schema: {
           ...base,
           summary: 'Send the campaign: queue a message for every recipient not yet sent one',
@@ -336,7 +329,6 @@ export function sendingRoutes(ctx: AppContext) {
       r.post(
         `/api/admin/campaigns/:id/sending/${action}`,
         {
-          config: { audit: `campaign.send_${action}` },
           schema: {
             ...base,
             summary: `${action[0]?.toUpperCase()}${action.slice(1)} the sending`,

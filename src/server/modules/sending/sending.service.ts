@@ -29,8 +29,15 @@ import {
 } from './outbox.repository';
 import { clockMinutes, dueTimes, intervalMs, type Schedule } from './schedule';
 import { domainOf, requireProfile } from './sending-profiles.service';
-import { findSending, setSendingState, tenantSendings, upsertSending } from './sending.repository';
+import {
+  findSending,
+  pauseForFailures,
+  setSendingState,
+  tenantSendings,
+  upsertSending,
+} from './sending.repository';
 import { inTransaction } from '@server/db/transaction';
+import { audited } from '../audit/audited';
 import { isTimeZone } from '@server/lib/time-zone';
 
 export async function startSending(
@@ -39,13 +46,24 @@ export async function startSending(
   campaign: Campaign,
   plan: SendingPlan,
 ): Promise<SendingProgress> {
+  await audited(db, { tenantId: campaign.tenant_id, action: 'campaign.send', target: campaign.id }, (trx) =>
+    queueSending(trx, config, campaign, plan),
+  );
+  return sendingProgress(db, campaign);
+}
+
+/**
+ * Plans the sending and queues a message for every recipient without one, inside the caller's
+ * transaction: a launch that sends does it in its own, audited as the launch.
+ */
+export async function queueSending(trx: Db, config: Config, campaign: Campaign, plan: SendingPlan) {
   const status = campaignStatus(campaign);
   if (status === 'ended') throw conflict('The campaign has ended', 'campaign_ended');
   if (status === 'draft') throw conflict('Launch the campaign before sending it', 'campaign_not_running');
   if (!storedCampaignFileSchema.parse(JSON.parse(campaign.content)).email) {
     throw conflict('The campaign file has no email to send', 'campaign_has_no_email');
   }
-  const profile = await requireProfile(db, campaign.tenant_id, plan.profile_id);
+  const profile = await requireProfile(trx, campaign.tenant_id, plan.profile_id);
   const timeZone = plan.time_zone ?? campaign.time_zone;
   if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone ${timeZone}`, 'invalid_dates');
   // Links work from the campaign's start: no message goes out before it.
@@ -54,7 +72,7 @@ export async function startSending(
     campaign.starts_at ? Date.parse(campaign.starts_at) : 0,
   );
   const now = nowIso();
-  await inTransaction(db, async (trx) => {
+  await inTransaction(trx, async (trx) => {
     await upsertSending(trx, {
       campaign_id: campaign.id,
       tenant_id: campaign.tenant_id,
@@ -93,7 +111,6 @@ export async function startSending(
     const sending = await findSending(trx, campaign.id);
     if (sending) await planQueued(trx, config, sending, startsAt);
   });
-  return sendingProgress(db, campaign);
 }
 
 function scheduleOf(config: Config, sending: SendingRow): Schedule {
@@ -120,16 +137,51 @@ async function planQueued(trx: Db, config: Config, sending: SendingRow, from: nu
   );
 }
 
+const auditOf = (campaign: Campaign, action: string) => ({
+  tenantId: campaign.tenant_id,
+  action,
+  target: campaign.id,
+});
+
 export async function pauseSending(db: Db, campaign: Campaign) {
-  if (!(await setSendingState(db, campaign.id, ['running'], 'paused', nowIso()))) {
-    throw conflict('The campaign is not sending', 'campaign_not_running');
-  }
+  await audited(db, auditOf(campaign, 'campaign.send_pause'), async (trx) => {
+    if (!(await setSendingState(trx, campaign.id, ['running'], 'paused', nowIso()))) {
+      throw conflict('The campaign is not sending', 'campaign_not_running');
+    }
+  });
   return sendingProgress(db, campaign);
 }
 
+/**
+ * Hookwise's own pause of a running sending whose messages keep failing (the outbox worker,
+ * acting as `system`); false when it was not running.
+ */
+export async function pauseForRepeatedFailures(db: Db, campaignId: string, at: string): Promise<boolean> {
+  const sending = await findSending(db, campaignId);
+  if (sending?.state !== 'running') return false;
+  const audit = {
+    tenantId: sending.tenant_id,
+    action: 'campaign.send_pause',
+    target: campaignId,
+    details: { reason: 'failures' },
+  };
+  try {
+    await audited(db, audit, async (trx) => {
+      if (!(await pauseForFailures(trx, campaignId, at))) throw NOT_RUNNING;
+    });
+    return true;
+  } catch (error) {
+    if (error === NOT_RUNNING) return false;
+    throw error;
+  }
+}
+
+/** Rolls a pause back when another instance changed the sending first: nothing to record. */
+const NOT_RUNNING = new Error('not running');
+
 /** Resumes where it stopped: the queued messages are planned again from now, at the same pace. */
 export async function resumeSending(db: Db, config: Config, campaign: Campaign) {
-  await inTransaction(db, async (trx) => {
+  await audited(db, auditOf(campaign, 'campaign.send_resume'), async (trx) => {
     if (!(await setSendingState(trx, campaign.id, ['paused'], 'running', null))) {
       throw conflict('The sending is not paused', 'campaign_not_running');
     }
@@ -141,7 +193,7 @@ export async function resumeSending(db: Db, config: Config, campaign: Campaign) 
 
 /** Stops for good: queued messages are cancelled (a message being sent right now still completes). */
 export async function cancelSending(db: Db, campaign: Campaign) {
-  await inTransaction(db, async (trx) => {
+  await audited(db, auditOf(campaign, 'campaign.send_cancel'), async (trx) => {
     if (!(await setSendingState(trx, campaign.id, ['running', 'paused'], 'cancelled', null))) {
       throw conflict('The campaign is not sending', 'campaign_not_running');
     }

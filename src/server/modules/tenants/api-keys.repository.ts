@@ -24,6 +24,21 @@ export function listApiKeys(db: Db, tenantId: string) {
     .execute();
 }
 
+/** The tenant of the live key with this prefix (`tenantId` undefined: in any tenant). */
+export async function findLiveKeyTenant(
+  db: Db,
+  tenantId: string | undefined,
+  prefix: string,
+): Promise<string | undefined> {
+  let query = db
+    .selectFrom('api_keys')
+    .select('tenant_id')
+    .where('prefix', '=', prefix)
+    .where('revoked_at', 'is', null);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  return (await query.executeTakeFirst())?.tenant_id;
+}
+
 /** `tenantId` undefined is the CLI (whole database); the REST API only revokes its own keys. */
 export async function revokeApiKey(
   db: Db,

@@ -8,6 +8,7 @@ import { badRequest } from '@server/lib/errors';
 import { isCidr, NetworkList } from '@server/lib/network-list';
 import { findEgressNetworks, updateEgressNetworks } from './tenants.repository';
 import { requireTenant } from './tenants.service';
+import { audited } from '../audit/audited';
 
 /** How long an instance keeps a tenant's list before reading it again. */
 export const EGRESS_CACHE_MS = 10_000;
@@ -51,7 +52,9 @@ export async function setTenantEgressNetworks(
   if (normalised.length > MAX_EGRESS_NETWORKS) {
     throw badRequest(`At most ${MAX_EGRESS_NETWORKS} network ranges`);
   }
-  await updateEgressNetworks(db, tenantId, JSON.stringify(normalised));
+  await audited(db, { tenantId, action: 'settings.egress_networks' }, (trx) =>
+    updateEgressNetworks(trx, tenantId, JSON.stringify(normalised)),
+  );
   cache.delete(tenantId);
   return normalised;
 }

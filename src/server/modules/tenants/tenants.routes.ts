@@ -45,7 +45,7 @@ export function tenantRoutes(ctx: AppContext) {
     r.post(
       '/api/admin/keys',
       {
-        config: { ...owner, audit: 'api_key.create' },
+        config: owner,
         schema: {
           ...common,
           summary: 'Create another API key (shown once)',
@@ -61,7 +61,7 @@ export function tenantRoutes(ctx: AppContext) {
     r.delete(
       '/api/admin/keys/:prefix',
       {
-        config: { ...owner, audit: 'api_key.revoke' },
+        config: owner,
         schema: {
           ...common,
           summary: 'Revoke an API key',
@@ -92,7 +92,7 @@ export function tenantRoutes(ctx: AppContext) {
     r.put(
       '/api/admin/settings/egress-networks',
       {
-        config: { ...owner, audit: 'settings.egress_networks' },
+        config: owner,
         schema: {
           ...settings,
           summary: "Replace the tenant's own offices and gateways",

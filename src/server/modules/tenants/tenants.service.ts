@@ -6,10 +6,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey } from '@shared/tenants';
 import { notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { findKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
+import { audited } from '../audit/audited';
+import {
+  findKeyByHash,
+  findLiveKeyTenant,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from './api-keys.repository';
 import { countTenants, findTenant, findTenantsByName, insertTenant, listTenants } from './tenants.repository';
 import type { Db } from '@server/db/schema';
-import { inTransaction } from '@server/db/transaction';
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -17,7 +23,7 @@ export function hashApiKey(key: string): string {
 
 export async function createTenant(db: Db, name: string) {
   const tenantId = newId();
-  return inTransaction(db, async (trx) => {
+  return audited(db, { tenantId, action: 'tenant.create', target: tenantId }, async (trx) => {
     await insertTenant(trx, { id: tenantId, name, created_at: nowIso() });
     const { apiKey } = await addApiKey(trx, tenantId);
     return { tenantId, apiKey };
@@ -52,7 +58,11 @@ export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
 
 export async function createApiKey(db: Db, tenantId: string) {
   await requireTenant(db, tenantId);
-  return addApiKey(db, tenantId);
+  return audited<{ apiKey: string; prefix: string }>(
+    db,
+    { tenantId, action: 'api_key.create', target: (created) => created.prefix },
+    (trx) => addApiKey(trx, tenantId),
+  );
 }
 
 /** A key's public prefix; never starting with '-', which a command line would read as an option. */
@@ -83,8 +93,12 @@ export async function tenantApiKeys(db: Db, tenantId: string): Promise<ApiKey[]>
 }
 
 /** `tenantId` undefined is the CLI (whole database); the REST API only revokes its own keys. */
-export function revokeKey(db: Db, tenantId: string | undefined, prefix: string): Promise<boolean> {
-  return revokeApiKey(db, tenantId, prefix, nowIso());
+export async function revokeKey(db: Db, tenantId: string | undefined, prefix: string): Promise<boolean> {
+  const owner = await findLiveKeyTenant(db, tenantId, prefix);
+  if (owner === undefined) return false;
+  return audited(db, { tenantId: owner, action: 'api_key.revoke', target: prefix }, (trx) =>
+    revokeApiKey(trx, owner, prefix, nowIso()),
+  );
 }
 
 export function tenantForApiKey(db: Db, apiKey: string) {

@@ -1,5 +1,5 @@
 /** Who, what kind and when: the audit log's filters, applied on the server as they change. */
-import { AUDIT_KINDS, type AuditKind } from '@shared/audit';
+import { AUDIT_KINDS, auditActorKind, type AuditKind } from '@shared/audit';
 import { useHomeT } from '@console/hooks/use-home-t';
 import { actorLabel } from '../lib/audit-sentence';
 import { useAuditActors } from '../api/audit';
@@ -24,7 +24,7 @@ export function AuditFilters({ value, onChange }: { value: Filters; onChange: (n
                 ? `${name} (${actor})`
                 : actorLabel(t, {
                     actor,
-                    actor_kind: actor.startsWith('api key ') ? 'api_key' : 'user',
+                    actor_kind: auditActorKind(actor),
                     actor_name: null,
                   })}
             </option>

@@ -50,6 +50,21 @@ const entries: AuditEntry[] = [
     details: { status: 204, campaign: 'c-1' },
   }),
   entry('a7', { action: 'POST /api/admin/malicious-urls', kind: 'other', target: null, target_name: null }),
+  entry('a8', {
+    actor: 'cli:ana',
+    actor_kind: 'cli',
+    actor_name: null,
+    action: 'user.create',
+    kind: 'users',
+    target_name: 'jan@example.com',
+  }),
+  entry('a9', {
+    actor: 'system',
+    actor_kind: 'system',
+    actor_name: null,
+    action: 'campaign.send_pause',
+    kind: 'sending',
+  }),
 ];
 
 function api(call: Call) {
@@ -63,6 +78,7 @@ function api(call: Call) {
         actors: [
           { actor: 'alex@example.com', name: 'Alex' },
           { actor: 'api key hw_ab12', name: null },
+          { actor: 'cli:ana', name: null },
         ],
       },
     };
@@ -82,6 +98,9 @@ describe('AuditPage', () => {
     expect(text).toContain('API key hw_ab12 launched the campaign Invoice lure');
     expect(text).toContain('Alex removed a recipient from the campaign Invoice lure');
     expect(text).toContain('Alex made another change');
+    expect(text).toContain('Command line (ana) created the user jan@example.com');
+    expect(text).toContain('Hookwise itself');
+    expect(text).not.toContain('cli:');
     // A code such as campaign.preview standing as a word (an address like jana@example.com is a name).
     for (const cell of within(table).getAllByRole('cell')) {
       expect(cell.textContent).not.toMatch(/(^|[\s(])[a-z]+(_[a-z]+)*\.[a-z]+(_[a-z]+)*($|[\s),])/);
@@ -99,7 +118,7 @@ describe('AuditPage', () => {
     expect(auditCalls(calls)[0]?.url.searchParams.get('previews')).toBe('false');
 
     fireEvent.click(screen.getByLabelText('Show previews'));
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(8));
     const folded = screen.getByRole('row', { name: /previewed the campaign Invoice lure/ });
     expect(within(folded).getByText('×3')).toBeTruthy();
 
@@ -115,6 +134,7 @@ describe('AuditPage', () => {
     expect(Date.parse(last?.get('from') ?? '')).toBe(new Date(2026, 10, 1).getTime());
     expect(Date.parse(last?.get('to') ?? '')).toBe(new Date(2026, 10, 30, 23, 59, 59, 999).getTime());
     expect(screen.getByRole('option', { name: 'API key hw_ab12' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Command line (ana)' })).toBeTruthy();
   });
 
   it('exports the filtered log from the server as CSV', async () => {

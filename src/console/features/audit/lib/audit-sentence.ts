@@ -2,10 +2,11 @@
 import { isAuditAction, type AuditEntry } from '@shared/audit';
 import type { HomeT } from '@console/hooks/use-home-t';
 
-const API_KEY = /^api key /;
-
 export function actorLabel(t: HomeT, entry: Pick<AuditEntry, 'actor' | 'actor_kind' | 'actor_name'>): string {
-  if (entry.actor_kind === 'api_key') return t('audit.apiKey', { prefix: entry.actor.replace(API_KEY, '') });
+  if (entry.actor_kind === 'api_key')
+    return t('audit.apiKey', { prefix: entry.actor.slice('api key '.length) });
+  if (entry.actor_kind === 'cli') return t('audit.cli', { user: entry.actor.slice('cli:'.length) });
+  if (entry.actor_kind === 'system') return t('audit.system');
   return entry.actor_name ?? entry.actor;
 }
 

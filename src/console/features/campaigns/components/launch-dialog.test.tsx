@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignSummary } from '@shared/admin-api';
 import type { SendingSummary } from '@shared/sending';
 import { mockFetch, renderPage, setupI18n } from '@console/test/render';
+import i18next from 'i18next';
+import ar from '@locales/ar.console.json';
 import { LaunchDialog } from './launch-dialog';
 
 beforeAll(setupI18n);
@@ -148,5 +150,52 @@ describe('LaunchDialog', () => {
     expect(screen.queryByText(/^312 messages/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Launch the campaign' }));
     await waitFor(() => expect(launched).toMatchObject({ sending: null }));
+  });
+
+  it('lists the languages lacking text in Arabic from the Arabic sentence, each value isolated', async () => {
+    i18next.addResourceBundle('ar', 'console', ar);
+    await i18next.changeLanguage('ar');
+    try {
+      mockFetch((call) => {
+        const path = call.url.pathname;
+        if (path === '/api/admin/sending-profiles') return { json: { profiles: [profile] } };
+        if (path === '/api/admin/campaigns/c1/sending/summary') return { json: summary };
+        if (path !== '/api/admin/campaigns/c1/languages') return undefined;
+        const languages = [
+          { language: 'ar', recipients: 1, translated: 3, total: 10 },
+          { language: 'de', recipients: 1200, translated: 7, total: 10 },
+        ];
+        return { json: { default_language: 'en', languages } };
+      });
+      renderPage(<LaunchDialog campaign={campaign} onClose={() => {}} onLaunched={() => {}} />, {
+        path: '/',
+        url: '/',
+        role: 'operator',
+      });
+      await waitFor(() => expect(document.querySelectorAll('li bdi')).toHaveLength(8));
+      const n = (value: number) => new Intl.NumberFormat('ar').format(value);
+      const sentence = (values: Record<string, string>) =>
+        ar['launch.incompleteLanguage'].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+      const items = [...document.querySelectorAll('li')].filter((li) => li.querySelector('bdi'));
+      expect(items.map((li) => li.textContent)).toEqual([
+        sentence({ language: 'العربية', recipients: n(1), translated: n(3), total: n(10) }),
+        sentence({ language: 'Deutsch', recipients: n(1200), translated: n(7), total: n(10) }),
+      ]);
+      expect([...items[1]!.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([
+        'Deutsch',
+        n(1200),
+        n(7),
+        n(10),
+      ]);
+      // Outside the isolated values, not one English word.
+      for (const li of items) {
+        const words = [...li.childNodes]
+          .filter((node) => node.nodeName !== 'BDI')
+          .map((node) => node.textContent);
+        expect(words.join('')).not.toMatch(/[A-Za-z]/);
+      }
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -11,6 +11,7 @@ import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { Dialog } from '@console/components/dialog';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';
+import { formatNumber } from '@console/lib/format';
 import { browserTimeZone, timeZones, zonedToUtcIso } from '@console/lib/zoned-time';
 import { useSendingProfiles } from '@console/features/sending/api/sending';
 import { LaunchSending } from '@console/features/sending/components/launch-sending';
@@ -61,7 +62,10 @@ export function LaunchDialog({ campaign, onClose, onLaunched }: LaunchDialogProp
       {
         onSuccess: (answer) =>
           onLaunched(
-            answer.warnings.map((w) => t('launch.warning', { language: LANGUAGES[w.language].name })),
+            // A plain string for the page's notice: Unicode's isolates do what <bdi> does.
+            answer.warnings.map((w) =>
+              t('launch.warning', { language: `\u2068${LANGUAGES[w.language].name}\u2069` }),
+            ),
             answer.sending !== null,
           ),
       },
@@ -123,12 +127,15 @@ export function LaunchDialog({ campaign, onClose, onLaunched }: LaunchDialogProp
             <ul>
               {incomplete.map((row) => (
                 <li key={row.language}>
-                  {t('launch.incompleteLanguage', {
-                    language: LANGUAGES[row.language].name,
-                    recipients: row.recipients,
-                    translated: row.translated,
-                    total: row.total,
-                  })}
+                  <Isolated
+                    template={t('launch.incompleteLanguage', { skipInterpolation: true })}
+                    values={{
+                      language: LANGUAGES[row.language].name,
+                      recipients: formatNumber(row.recipients),
+                      translated: formatNumber(row.translated),
+                      total: formatNumber(row.total),
+                    }}
+                  />
                 </li>
               ))}
             </ul>
@@ -147,4 +154,13 @@ export function LaunchDialog({ campaign, onClose, onLaunched }: LaunchDialogProp
       </form>
     </Dialog>
   );
+}
+
+/**
+ * A translated sentence with each {{value}} in its own <bdi>: a language's name or a number keeps
+ * its place in right-to-left text instead of taking the punctuation next to it along.
+ */
+function Isolated({ template, values }: { template: string; values: Record<string, string> }) {
+  const parts = template.split(/\{\{\s*(\w+)\s*\}\}/);
+  return <>{parts.map((part, i) => (i % 2 === 0 ? part : <bdi key={i}>{values[part] ?? ''}</bdi>))}</>;
 }

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Dashboard } from '@shared/dashboard';
+import type { Dashboard, RecipientActivity, RecipientRow } from '@shared/dashboard';
 import en from '@locales/en.console.json';
 import enResults from '@locales/en.console-results.json';
 import type { ResultsT } from '@console/hooks/use-results-t';
+import type { ConsoleT } from '@console/hooks/use-t';
 import { initI18n } from '@console/lib/i18n';
 import { mockFetch, renderPage } from '@console/test/render';
 import { DashboardPage } from './dashboard-page';
-import { dashboardRows } from './export-buttons';
+import { dashboardRows, recipientRows } from './export-buttons';
 
 beforeAll(() =>
   initI18n({ language: 'en', resources: { en: { console: en, 'console-results': enResults } } }),
@@ -239,5 +241,162 @@ describe('campaign dashboard', () => {
     expect(container.querySelector('[data-fact="sent"]')?.textContent).toBe('No message sent');
     expect(container.querySelector('[data-fact="median-click"]')?.textContent).toBe('—');
     expect(screen.queryByRole('row', { name: /^Sent \(recorded\)/ })).toBeNull();
+  });
+
+  it('shows a recipient’s activity as one timeline in words: no key names, raw values or JSON', async () => {
+    const row: RecipientRow = {
+      id: 'r1',
+      email: 'ana@example.com',
+      first_name: 'Ana',
+      department: null,
+      language_code: 'en',
+      status: 'submitted',
+      verdict: 'automated',
+      verdict_reasons: ['navigator.webdriver'],
+      click_via: null,
+      score: null,
+      sent_at: '2026-12-01T09:00:00.000Z',
+      created_at: '2026-12-01T08:00:00.000Z',
+    };
+    const activity: RecipientActivity = {
+      recipient: row,
+      events: [
+        { type: 'clicked', at: '2026-12-01T09:04:01.000Z', details: { reason: 'beacon' }, counted: false },
+        {
+          type: 'submitted',
+          at: '2026-12-01T09:05:00.000Z',
+          details: { fields: ['password'] },
+          counted: false,
+        },
+      ],
+      visits: [
+        {
+          id: 'v1',
+          at: '2026-12-01T09:04:00.000Z',
+          source: 'page',
+          via: 'link',
+          verdict: 'automated',
+          reasons: ['navigator.webdriver', 'fan-out: 12 recipients from one network in 60 s'],
+          catalogue_match: 'agent: HeadlessChrome (certain)',
+          fanout: 12,
+          facts: {
+            source: 'page',
+            method: 'GET',
+            prefetch: false,
+            sec_fetch: 'none/navigate/document/?1',
+            accept: 'html',
+            since_sent_ms: 240_000,
+            evidence: {
+              webdriver: true,
+              visible_ms: 0,
+              focused: false,
+              trusted_gesture: false,
+              pointer_moved: false,
+            },
+          },
+        },
+      ],
+      attempts: [{ kind: 'submit', at: '2026-12-01T09:05:00.000Z', details: { fields: ['password'] } }],
+    };
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/campaigns/c1/dashboard') return { json: dashboard };
+      if (url.pathname === '/api/admin/campaigns/c1/results/recipients')
+        return { json: { total: 1, offset: 0, limit: 50, items: [row] } };
+      if (url.pathname === '/api/admin/campaigns/c1/results/recipients/r1') return { json: activity };
+      return undefined;
+    });
+    renderPage(<DashboardPage />, {
+      path: '/campaigns/:id/results',
+      url: '/campaigns/c1/results',
+      role: 'viewer',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of ana@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activity of ana@example.com' });
+    const timeline = await within(dialog).findByRole('list', { name: 'What happened, oldest first' });
+    const entries = [...timeline.children];
+    expect(entries.map((e) => e.querySelector('strong')?.textContent)).toEqual([
+      'E-mail sent',
+      'Link opened',
+      "Click reported by the page, not counted (the visit was not judged a person's)",
+      'Entered data',
+      'Pressed submit',
+    ]);
+    expect(entries[1]!.getAttribute('data-visit-verdict')).toBe('automated');
+    expect(entries[2]!.getAttribute('data-event')).toBe('clicked');
+    expect(entries[3]!.getAttribute('data-counted')).toBe('false');
+    const words = dialog.textContent ?? '';
+    for (const sentence of [
+      'Judged: Automated',
+      'Why: Browser driven by automation (webdriver), Many recipients from one network',
+      'Known scanner: HeadlessChrome',
+      'Recipients whose links were opened from the same network: 12',
+      'Opened 4 minutes after sending',
+      'Driven by automation (webdriver)',
+      "Not counted: the visit was not judged a person's",
+      'Fields filled in: 1',
+    ])
+      expect(words).toContain(sentence);
+    for (const raw of [
+      'sec_fetch',
+      'since_sent_ms',
+      'navigator.webdriver',
+      'fan-out',
+      'password',
+      'r1',
+      '{',
+      'null',
+    ])
+      expect(words).not.toContain(raw);
+    // The CSV of these recipients: headers and values in words, only the language as its code.
+    const t: ResultsT = (key, options) => i18next.t(key, { ns: 'console-results', ...options });
+    const tc: ConsoleT = (key, options) => i18next.t(key, { ns: 'console', ...options });
+    expect(recipientRows([{ ...row, click_via: 'qr' }], t, tc)).toEqual([
+      [
+        'E-mail',
+        'First name',
+        'Department',
+        'Language code',
+        'Status',
+        'Verdict',
+        'Reasons',
+        'Clicked through',
+        'Score',
+        'Sent at',
+      ],
+      [
+        'ana@example.com',
+        'Ana',
+        null,
+        'en',
+        'Submitted the form',
+        'Automated',
+        'Browser driven by automation (webdriver)',
+        'QR code',
+        null,
+        '2026-12-01T09:00:00.000Z',
+      ],
+    ]);
+  });
+
+  it('explains why e-mail opens are not counted, and writes the figures CSV in words', async () => {
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/admin/campaigns/c1/dashboard') return { json: dashboard };
+      if (url.pathname === '/api/admin/campaigns/c1/results/recipients')
+        return { json: { total: 0, offset: 0, limit: 50, items: [] } };
+      return undefined;
+    });
+    renderPage(<DashboardPage />, {
+      path: '/campaigns/:id/results',
+      url: '/campaigns/c1/results',
+      role: 'viewer',
+    });
+    expect(await screen.findByText(/Hookwise does not count e-mail opens/)).toBeTruthy();
+    const t: ResultsT = (key, options) => i18next.t(key, { ns: 'console-results', ...options });
+    const csv = dashboardRows(dashboard, t);
+    expect(csv).toContainEqual(['How clicks were judged', 'Likely human', 1, '']);
+    expect(csv).toContainEqual(['How clicks were judged', 'Not visited', 4, '']);
+    expect(csv).toContainEqual(['Reason', 'Automated: Browser driven by automation (webdriver)', 2, '']);
+    expect(csv).toContainEqual(['Breakdowns: By department', '(none)', 10, '40.0%']);
+    expect(csv.flat().join(' ')).not.toMatch(/likely_human|not_visited|webdriver:|automated:/);
   });
 });

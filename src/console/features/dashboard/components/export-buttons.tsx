@@ -1,11 +1,18 @@
 /** CSV exports of what the screen shows: the dashboard's figures, and the recipients the filters match. */
 import { useState } from 'react';
-import type { Dashboard } from '@shared/dashboard';
+import { reasonKinds } from '@shared/click-reasons';
+import type { Dashboard, RecipientRow } from '@shared/dashboard';
+import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { errorMessage } from '@console/components/error-alert';
 import { downloadText, slug } from '@console/lib/download';
+import { REASON_KEYS } from '@console/lib/reason-keys';
 import { useResultsT, type ResultsT } from '@console/hooks/use-results-t';
+import { useT, type ConsoleT } from '@console/hooks/use-t';
 import { fetchAllRecipients, type RecipientFilters } from '../api/dashboard';
+import { CLICK_VIA_LABEL } from '../lib/click-via';
 import { percent, toCsv, type Cell } from '../lib/csv';
+
+const BREAKDOWN_KEYS = { language: 'breakdown.byLanguage', department: 'breakdown.byDepartment' } as const;
 
 export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
   const rows: Cell[][] = [[t('csv.section'), t('csv.item'), t('common.count'), t('common.rate')]];
@@ -34,10 +41,16 @@ export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
     [t('stage.submitted'), d.entered_data],
   ] as const)
     rows.push([t('funnel.title'), label, count, share(count)]);
-  for (const [v, n] of Object.entries(d.verdicts.counts)) rows.push([t('verdicts.title'), v, n, '']);
+  for (const [v, n] of Object.entries(d.verdicts.counts) as [keyof typeof d.verdicts.counts, number][])
+    rows.push([t('verdicts.title'), t(`verdict.${v}`), n, '']);
   rows.push([t('verdicts.title'), t('verdicts.filtered'), d.verdicts.filtered_visits, '']);
   for (const r of d.verdicts.reasons)
-    rows.push([t('verdicts.reason'), `${r.verdict}: ${r.reason}`, r.count, '']);
+    rows.push([
+      t('verdicts.reason'),
+      `${t(`verdict.${r.verdict}`)}: ${t(REASON_KEYS[r.reason])}`,
+      r.count,
+      '',
+    ]);
   rows.push([
     t('timeline.title'),
     t('timeline.start'),
@@ -61,11 +74,14 @@ export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
   }
   for (const q of d.questions)
     rows.push([t('questions.title'), q.text, q.answered, percent(q.share_correct)]);
-  for (const [name, groups] of Object.entries(d.breakdowns))
+  for (const [name, groups] of Object.entries(d.breakdowns) as [
+    keyof typeof d.breakdowns,
+    typeof d.breakdowns.language,
+  ][])
     for (const g of groups)
       rows.push([
-        `${t('breakdown.title')}: ${name}`,
-        g.key ?? '',
+        `${t('breakdown.title')}: ${t(BREAKDOWN_KEYS[name])}`,
+        groupName(name, g.key, t),
         g.recipients,
         percent(g.recipients ? g.clicked / g.recipients : null),
       ]);
@@ -78,6 +94,44 @@ export function dashboardRows(d: Dashboard, t: ResultsT): Cell[][] {
   ]);
   for (const b of d.score.badges) rows.push([t('score.title'), b.name, b.earned, '']);
   return rows;
+}
+
+/** A breakdown group's name: a language by its name, a department as given, none in words. */
+function groupName(breakdown: keyof Dashboard['breakdowns'], key: string | null, t: ResultsT): string {
+  if (key === null) return t('breakdown.none');
+  return breakdown === 'language' && key in LANGUAGES ? LANGUAGES[key as LanguageCode].name : key;
+}
+
+/** The recipients CSV: translated headers and values; only the language stays a code. */
+export function recipientRows(items: readonly RecipientRow[], t: ResultsT, tc: ConsoleT): Cell[][] {
+  return [
+    [
+      t('csv.email'),
+      t('csv.firstName'),
+      t('breakdown.department'),
+      t('csv.languageCode'),
+      t('recipients.col.status'),
+      t('recipients.col.verdict'),
+      t('recipients.reasons'),
+      t('recipients.via'),
+      t('recipients.col.score'),
+      t('csv.sentAt'),
+    ],
+    ...items.map((r) => [
+      r.email,
+      r.first_name,
+      r.department,
+      r.language_code,
+      tc(`recipientStatus.${r.status}`),
+      t(`verdict.${r.verdict ?? 'not_visited'}`),
+      reasonKinds(r.verdict_reasons)
+        .map((kind) => t(REASON_KEYS[kind]))
+        .join('; '),
+      r.click_via ? t(CLICK_VIA_LABEL[r.click_via]) : '',
+      r.score,
+      r.sent_at,
+    ]),
+  ];
 }
 
 export function DashboardExportButton({ dashboard }: { dashboard: Dashboard }) {
@@ -107,6 +161,7 @@ export function RecipientsExportButton({
   filters: RecipientFilters;
 }) {
   const { t } = useResultsT();
+  const { t: tc } = useT();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -114,33 +169,7 @@ export function RecipientsExportButton({
     setError(undefined);
     try {
       const items = await fetchAllRecipients(campaignId, filters);
-      const rows: Cell[][] = [
-        [
-          'email',
-          'first_name',
-          'department',
-          'language_code',
-          'status',
-          'verdict',
-          'verdict_reasons',
-          'click_via',
-          'score',
-          'sent_at',
-        ],
-        ...items.map((r) => [
-          r.email,
-          r.first_name,
-          r.department,
-          r.language_code,
-          r.status,
-          r.verdict,
-          r.verdict_reasons.join('; '),
-          r.click_via,
-          r.score,
-          r.sent_at,
-        ]),
-      ];
-      downloadText(`recipients-${campaignId}.csv`, toCsv(rows), 'text/csv');
+      downloadText(`recipients-${campaignId}.csv`, toCsv(recipientRows(items, t, tc)), 'text/csv');
     } catch (e) {
       setError(errorMessage(e, t('common.failed')));
     } finally {

@@ -2,7 +2,8 @@
  * The people funnel (shared/funnel.ts): recipients → sent (when recorded) → clicked (people),
  * split by source (the link or the QR code), with who entered data → each learning step the
  * campaign has → completed; each stage a subset of the one before. Apart from it: the link opened at all
- * (scanners included), and what followed visits not counted as clicks.
+ * (scanners included), and what followed visits not counted as clicks. No e-mail opens: the note
+ * under the heading says why.
  */
 import { Fragment } from 'react';
 import type { Dashboard } from '@shared/dashboard';
@@ -27,6 +28,10 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
     <section className="panel results-section" aria-labelledby="results-funnel">
       <h2 id="results-funnel">{t('funnel.title')}</h2>
       <p className="muted">{t('funnel.explain')}</p>
+      {/* Opens are left out on purpose: mail scanners and privacy proxies load a message's images. */}
+      <p className="muted" data-note="opens">
+        {t('funnel.opens')}
+      </p>
       <div className="results-split">
         <HorizontalBars bars={bars} label={t('funnel.chart')} />
         <div className="table-wrap">

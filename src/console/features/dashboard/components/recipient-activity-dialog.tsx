@@ -1,15 +1,18 @@
-/** One recipient's events, visits with their evidence and verdicts, and attempts: why they count as they do. */
+/** One recipient's timeline: the send, visits with their verdict and why, steps and attempts, in words. */
 import type { RecipientRow } from '@shared/dashboard';
 import { Dialog } from '@console/components/dialog';
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatDateTime } from '@console/lib/format';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useRecipientActivity } from '../api/dashboard';
+import { phraseText, recipientTimeline, type TimelineEntry } from '../lib/recipient-timeline';
 
-const facts = (value: Record<string, unknown>) =>
-  Object.entries(value)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(', ');
+/** The data attributes the tests and the print styles find entries by. */
+function entryData(entry: TimelineEntry) {
+  if (entry.kind === 'visit') return { 'data-visit-verdict': entry.verdict };
+  if (entry.kind === 'event') return { 'data-event': entry.type, 'data-counted': entry.counted };
+  return { 'data-entry': entry.kind };
+}
 
 export function RecipientActivityDialog({
   campaignId,
@@ -20,61 +23,41 @@ export function RecipientActivityDialog({
   recipient: RecipientRow;
   onClose: () => void;
 }) {
-  const { t } = useResultsT();
+  const { t, i18n } = useResultsT();
+  const locale = i18n.language || 'en';
   const activity = useRecipientActivity(campaignId, recipient.id);
-  const data = activity.data;
+  const entries = activity.data ? recipientTimeline(activity.data, locale) : undefined;
+  const name = recipient.email ?? recipient.first_name;
   return (
-    <Dialog title={t('activity.title', { name: recipient.email ?? recipient.id })} onClose={onClose}>
+    <Dialog
+      title={
+        name
+          ? t('activity.title', { name, interpolation: { escapeValue: false } })
+          : t('activity.titleUnnamed')
+      }
+      onClose={onClose}
+    >
       <ErrorAlert error={activity.error} />
-      {!data && !activity.error && <p role="status">{t('common.loading')}</p>}
-      {data && (
-        <div className="activity">
-          <h3>{t('activity.visits')}</h3>
-          {data.visits.length === 0 ? (
-            <p>{t('common.none')}</p>
-          ) : (
-            <ul>
-              {data.visits.map((v) => (
-                <li key={v.id} data-visit-verdict={v.verdict}>
-                  <strong>{formatDateTime(v.at)}</strong> —{' '}
-                  {t(`source.${v.source === 'page' ? 'page' : v.source === 'event' ? 'event' : 'beacon'}`)}
-                  {v.via === 'qr' && <> ({t('via.qr')})</>}: {t(`verdict.${v.verdict}`)} (
-                  {v.reasons.join('; ')}){v.catalogue_match && <> · {v.catalogue_match}</>}
-                  {v.fanout > 1 && <> · {t('activity.fanout', { count: v.fanout })}</>}
-                  <div className="muted activity__facts">{facts(v.facts)}</div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <h3>{t('activity.events')}</h3>
-          <ul>
-            {data.events.map((e, i) => (
-              <li key={`${e.type}-${i}`} data-event={e.type} data-counted={e.counted}>
-                <strong>{formatDateTime(e.at)}</strong> —{' '}
-                {e.counted
-                  ? t(`stage.${e.type}`)
-                  : e.type === 'clicked'
-                    ? t('activity.clickNotCounted')
-                    : `${t(`stage.${e.type}`)} (${t('activity.notCounted')})`}
-                {Object.keys(e.details).length > 0 && <span className="muted"> · {facts(e.details)}</span>}
-              </li>
-            ))}
-          </ul>
-          {data.attempts.length > 0 && (
-            <>
-              <h3>{t('activity.attempts')}</h3>
-              <ul>
-                {data.attempts.map((a, i) => (
-                  <li key={`${a.kind}-${i}`}>
-                    <strong>{formatDateTime(a.at)}</strong> —{' '}
-                    {t(a.kind === 'submit' ? 'activity.submit' : 'activity.questionnaire')}
-                    <span className="muted"> · {facts(a.details)}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
+      {!entries && !activity.error && <p role="status">{t('common.loading')}</p>}
+      {entries && entries.length === 0 && <p>{t('common.none')}</p>}
+      {entries && entries.length > 0 && (
+        <ol className="activity" aria-label={t('activity.timeline')}>
+          {entries.map((entry, i) => (
+            <li key={`${entry.kind}-${i}`} className="activity__entry" {...entryData(entry)}>
+              <time dateTime={entry.at} className="muted">
+                {formatDateTime(entry.at)}
+              </time>{' '}
+              <strong>{phraseText(entry.title, t, locale)}</strong>
+              {entry.lines.length > 0 && (
+                <ul className="activity__lines">
+                  {entry.lines.map((line) => (
+                    <li key={line.key}>{phraseText(line, t, locale)}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
       )}
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>

@@ -3,12 +3,14 @@
  * searched, sorted and paged on the server; each row opens that recipient's activity.
  */
 import { useState } from 'react';
+import { reasonKinds } from '@shared/click-reasons';
 import { CLICK_VERDICTS } from '@shared/clicks';
 import type { RecipientRow, RecipientSort } from '@shared/dashboard';
 import { RECIPIENT_STATUSES } from '@shared/events';
 import { LANGUAGE_CODES, LANGUAGES } from '@shared/languages';
 import { ErrorAlert } from '@console/components/error-alert';
 import { formatNumber } from '@console/lib/format';
+import { REASON_KEYS } from '@console/lib/reason-keys';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
 import { useRecipientTable, type RecipientFilters } from '../api/dashboard';
@@ -164,7 +166,11 @@ export function ResultsRecipients({
                     <td>{r.language_code ? LANGUAGES[r.language_code].name : '—'}</td>
                     <td>{r.department ?? '—'}</td>
                     <td>{r.score ?? '—'}</td>
-                    <td>{r.verdict_reasons.join('; ') || '—'}</td>
+                    <td>
+                      {reasonKinds(r.verdict_reasons)
+                        .map((kind) => t(REASON_KEYS[kind]))
+                        .join('; ') || '—'}
+                    </td>
                     <td data-via={r.click_via ?? 'none'}>
                       {r.click_via ? t(CLICK_VIA_LABEL[r.click_via]) : '—'}
                     </td>
@@ -172,7 +178,11 @@ export function ResultsRecipients({
                       <button
                         type="button"
                         className="button button--small"
-                        aria-label={t('recipients.open', { name: r.email ?? r.id })}
+                        aria-label={
+                          r.email || r.first_name
+                            ? t('recipients.open', { name: r.email ?? r.first_name })
+                            : t('activity.titleUnnamed')
+                        }
                         onClick={() => setOpen(r)}
                       >
                         {t('recipients.details')}

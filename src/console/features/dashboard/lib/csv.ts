@@ -1,10 +1,11 @@
-/** CSV text of what the screen shows (RFC 4180 quoting; a leading =, +, - or @ is defused for spreadsheets). */
+/** CSV text of what the screen shows (RFC 4180 quoting; text cells spreadsheet-safe). */
+import { spreadsheetSafe } from '@shared/spreadsheet';
+
 export type Cell = string | number | null | undefined;
 
 function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? spreadsheetSafe(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -124,6 +124,22 @@ describe('RecipientsPage', () => {
     },
   );
 
+  it('lists every column the importer reads and how a language may be written', async () => {
+    mockFetch(api);
+    renderPage(<RecipientsPage />, {
+      path: '/campaigns/:id/recipients',
+      url: '/campaigns/c1/recipients',
+      role: 'operator',
+    });
+    const form = await screen.findByRole('form', { name: 'Add recipients from a CSV file' }, slow);
+    const help = form.textContent ?? '';
+    const columns = /Columns: ([^.]*)\./.exec(help)?.[1]?.split(', ');
+    expect(columns?.sort()).toEqual(
+      ['department', 'email', 'first_name', 'language', 'last_name', 'person_id', 'sent_at'].sort(),
+    );
+    expect(help).toContain('its English name (German) or its own name (Deutsch)');
+  });
+
   it(
     'offers a viewer no upload, no removal and no personal link, and says why',
     { timeout: 30_000 },

@@ -8,7 +8,11 @@ import { ErrorAlert } from '@console/components/error-alert';
 import { useImportRecipients } from '../api/recipients';
 import { ImportReport } from './import-report';
 
-const COLUMNS = 'email, first_name, language, department, person_id, sent_at';
+/** Every column the importer reads (src/server/modules/recipients/recipients-csv.ts), in its names. */
+const COLUMNS = ['email', 'person_id', 'first_name', 'last_name', 'language', 'department', 'sent_at'];
+/** Where the column names go in the translated sentence (shown as code, as they are typed). */
+const COLUMNS_SLOT = '\uE000';
+const PERSON_SLOT = '\uE001';
 
 export function RecipientsUpload({ campaignId }: { campaignId: string }) {
   const { t } = useT();
@@ -25,7 +29,27 @@ export function RecipientsUpload({ campaignId }: { campaignId: string }) {
   return (
     <form className="panel" onSubmit={(e) => void submit(e)} aria-labelledby="recipients-upload-title">
       <h2 id="recipients-upload-title">{t('recipients.upload.title')}</h2>
-      <p className="field__hint">{t('recipients.upload.columns', { columns: COLUMNS })}</p>
+      <p className="field__hint">
+        {t('recipients.upload.columns', { columns: COLUMNS_SLOT, person: PERSON_SLOT })
+          .split(/(\uE000|\uE001)/)
+          .map((part, i) =>
+            part === COLUMNS_SLOT ? (
+              <span key={i}>
+                {COLUMNS.map((c, j) => (
+                  <span key={c}>
+                    {j > 0 && ', '}
+                    <code>{c}</code>
+                  </span>
+                ))}
+              </span>
+            ) : part === PERSON_SLOT ? (
+              <code key={i}>person_id</code>
+            ) : (
+              part
+            ),
+          )}
+      </p>
+      <p className="field__hint">{t('recipients.upload.language')}</p>
       <div className="form-row">
         <div className="field">
           <label htmlFor="recipients-file">{t('recipients.upload.file')}</label>
@@ -43,7 +67,7 @@ export function RecipientsUpload({ campaignId }: { campaignId: string }) {
             rows={4}
             value={pasted}
             disabled={Boolean(file)}
-            placeholder="email,first_name,language,department"
+            placeholder="email,first_name,last_name,language,department"
             onChange={(e) => setPasted(e.target.value)}
           />
         </div>

@@ -1,10 +1,10 @@
 /**
- * Reported URLs: the reviewers' queue and one URL's decision history (the server's
+ * Reported URLs: the reviewers' queue, adding to it, and one URL's decision history (the server's
  * `reported-urls` and `poll` modules).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decisionHistorySchema } from '@shared/dashboard';
-import { reportedUrlsSchema } from '@shared/reported-urls';
+import { reportedUrlsAddedSchema, reportedUrlsSchema, type ReportUrlsBody } from '@shared/reported-urls';
 import { api } from '@console/lib/api';
 
 export type { ReportedUrl } from '@shared/reported-urls';
@@ -16,6 +16,16 @@ export function useReportedUrls() {
   return useQuery({
     queryKey: reportedUrlsKey,
     queryFn: ({ signal }) => api('/api/admin/reports', { schema: reportedUrlsSchema, signal }),
+  });
+}
+
+/** Adds URLs to the queue (one reported before counts again), then refreshes the queue. */
+export function useReportUrls() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportUrlsBody) =>
+      api('/api/admin/reports', { method: 'POST', body, schema: reportedUrlsAddedSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportedUrlsKey }),
   });
 }
 

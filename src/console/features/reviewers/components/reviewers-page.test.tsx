@@ -94,5 +94,60 @@ describe('reviewers page', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(screen.queryByLabelText('URLs, one per line')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to the queue' })).toBeNull();
+  });
+
+  it('adds URLs one per line, refreshes the queue and says how many were new', slow, async () => {
+    const calls = mockFetch((call) => {
+      if (call.url.pathname === '/api/admin/reports' && call.method === 'POST') {
+        const reported = [
+          { id: 'r1', url: report.url, report_count: 4, new: false },
+          { id: 'r2', url: 'https://phish.example/pay', report_count: 1, new: true },
+          { id: 'r3', url: 'https://phish.example/cv', report_count: 1, new: true },
+        ];
+        return { json: { reported } };
+      }
+      return api(call);
+    });
+    renderPage(<ReviewersPage />, { path: '/reviewers', url: '/reviewers', role: 'operator' });
+    await screen.findByText('https://evil.example/login');
+    const field = screen.getByLabelText('URLs, one per line');
+    const text = `${report.url}\n\n  https://phish.example/pay  \nhttps://phish.example/cv\n`;
+    fireEvent.change(field, { target: { value: text } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the queue' }));
+
+    await screen.findByText('New in the queue: 2. Reported before and counted again: 1.', {}, slow);
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/admin/reports');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({
+      urls: [report.url, 'https://phish.example/pay', 'https://phish.example/cv'],
+    });
+    expect(post?.headers).toMatchObject({ 'x-csrf-token': 'csrf-operator' });
+    const listed = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/reports');
+    await waitFor(() => expect(listed()).toHaveLength(2));
+    expect(field).toHaveProperty('value', '');
+  });
+
+  it('explains a refused URL at the field, in words, naming its line', slow, async () => {
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/admin/reports' && call.method === 'POST') {
+        const message = 'urls.1: not an http(s) URL: evil.example/login';
+        return { status: 400, json: { error: { code: 'invalid_url', message } } };
+      }
+      return api(call);
+    });
+    renderPage(<ReviewersPage />, { path: '/reviewers', url: '/reviewers', role: 'operator' });
+    const field = await screen.findByLabelText('URLs, one per line');
+    fireEvent.change(field, { target: { value: 'https://ok.example/\n\nevil.example/login' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the queue' }));
+
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const error = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe(
+      'Line 3 is not a web address starting with http:// or https://: evil.example/login. ' +
+        'Nothing was added; correct it and try again.',
+    );
+    expect(document.body.textContent).not.toContain('urls.1');
+    expect(field).toHaveProperty('value', 'https://ok.example/\n\nevil.example/login');
   });
 });

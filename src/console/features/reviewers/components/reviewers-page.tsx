@@ -1,7 +1,7 @@
 /**
- * /reviewers: reported URLs waiting for a reviewer, reviewer links (mint for the selected URLs or
- * every pending one, copy, revoke), and each URL's decision history. Viewers see it all and
- * change nothing.
+ * /reviewers: reported URLs waiting for a reviewer (and adding some by hand), reviewer links (mint
+ * for the selected URLs or every pending one, copy, revoke), and each URL's decision history.
+ * Viewers see it all and change nothing.
  */
 import { useState } from 'react';
 import { ErrorAlert } from '@console/components/error-alert';
@@ -12,11 +12,14 @@ import { useSession } from '@console/features/accounts/api/session';
 import { useReportedUrls } from '@console/features/reported-urls/api/reported-urls';
 import { MintLinkForm } from './mint-link-form';
 import { ReportedUrlsTable } from '@console/features/reported-urls/components/reported-urls-table';
+import { ReportUrlsForm } from '@console/features/reported-urls/components/report-urls-form';
+import { useT } from '@console/hooks/use-t';
 import { ReviewerLinksTable } from './reviewer-links-table';
 import './reviewers.css';
 
 export function ReviewersPage() {
   const { t } = useResultsT();
+  const { t: tc } = useT();
   const { user } = useSession();
   const canChange = hasRole(user.role, 'operator');
   const reports = useReportedUrls();
@@ -45,6 +48,12 @@ export function ReviewersPage() {
           />
         )}
       </section>
+      {canChange && (
+        <section className="panel" aria-labelledby="reviewers-add">
+          <h2 id="reviewers-add">{tc('reports.add.title')}</h2>
+          <ReportUrlsForm />
+        </section>
+      )}
       {canChange && (
         <section className="panel" aria-labelledby="reviewers-mint">
           <h2 id="reviewers-mint">{t('mint.title')}</h2>

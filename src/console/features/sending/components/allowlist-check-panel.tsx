@@ -15,7 +15,8 @@ import {
   type AllowlistCheckVisit,
 } from '@shared/sending';
 import { useAllowlistChecks, useStartAllowlistCheck } from '../api/allowlist';
-import { OUTCOME_KEYS, REASON_KEYS } from '../lib/allowlist-keys';
+import { REASON_KEYS } from '@console/lib/reason-keys';
+import { OUTCOME_KEYS } from '../lib/allowlist-keys';
 
 const MINUTES = ALLOWLIST_CHECK_WINDOW_SECONDS / 60;
 

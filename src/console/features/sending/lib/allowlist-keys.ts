@@ -2,7 +2,6 @@
  * The console's words for the allow-listing assistant's values and checks, by the value they
  * stand for: every key written out, so the translation checks see each one used.
  */
-import type { ReasonKind } from '@shared/dashboard';
 import type { AllowlistCheckOutcome, AllowlistField, AllowlistVendor } from '@shared/sending';
 
 export const VENDOR_KEYS = {
@@ -39,18 +38,3 @@ export const OUTCOME_KEYS = {
   visited: 'allowlist.outcome.visited',
   no_visit: 'allowlist.outcome.no_visit',
 } as const satisfies Record<AllowlistCheckOutcome, string>;
-
-/** The results console's names of the verdict reasons (its own namespace). */
-export const REASON_KEYS = {
-  head_request: 'reason.head_request',
-  prefetch: 'reason.prefetch',
-  webdriver: 'reason.webdriver',
-  catalogued: 'reason.catalogued',
-  soon_after_send: 'reason.soon_after_send',
-  fan_out: 'reason.fan_out',
-  trusted_gesture: 'reason.trusted_gesture',
-  visible_with_focus: 'reason.visible_with_focus',
-  older_page_gesture: 'reason.older_page_gesture',
-  plain_get: 'reason.plain_get',
-  no_gesture: 'reason.no_gesture',
-} as const satisfies Record<ReasonKind, string>;

@@ -1,6 +1,7 @@
 /**
  * The phishing page: the built-in look-alike sign-in page (brand, logo) or the operator's own
- * HTML, pasted or loaded from a file. The preview panel shows either as recipients see it.
+ * HTML, pasted or loaded from a file, with what a submit does and where its files may come from.
+ * The preview panel shows either as recipients see it.
  */
 import { useId, useState } from 'react';
 import { useEditorT } from '@console/hooks/use-editor-t';
@@ -8,6 +9,7 @@ import { optional } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../../hooks/editor-context';
 import { TextField } from '../fields';
 import { Section } from './section';
+import { TemplateNotes } from './template-notes';
 
 export function PhishingSection({ onShowPreview }: { onShowPreview: () => void }) {
   const { t } = useEditorT();
@@ -54,9 +56,11 @@ export function PhishingSection({ onShowPreview }: { onShowPreview: () => void }
             multiline
             rows={14}
             dir="ltr"
+            hint={t('phishing.submitHelp')}
             value={phishing.template_html}
             onChange={(value) => setTemplate(value)}
           />
+          <TemplateNotes html={phishing.template_html ?? ''} />
           <div className="field">
             <label className="field__label" htmlFor={`${id}-file`}>
               {t('phishing.upload')}

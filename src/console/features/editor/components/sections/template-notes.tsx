@@ -1,0 +1,31 @@
+/**
+ * Under the pasted landing page: what the page does with a submit, where its files may come
+ * from, and a warning when the HTML refers to files that will not load or depend on another site.
+ */
+import { useDeferredValue, useMemo } from 'react';
+import { Notice } from '@console/components/notice';
+import { useEditorT } from '@console/hooks/use-editor-t';
+import { formatNumber } from '@console/lib/format';
+import { templateAssets } from './template-assets';
+
+export function TemplateNotes({ html }: { html: string }) {
+  const { t } = useEditorT();
+  // Parsed after the keystroke is drawn: a long page stays quick to type in.
+  const deferred = useDeferredValue(html);
+  const assets = useMemo(() => templateAssets(deferred), [deferred]);
+  return (
+    <>
+      <p className="field__hint">{t('phishing.assetsHelp')}</p>
+      {(assets.relative > 0 || assets.external > 0) && (
+        <Notice tone="warning">
+          {assets.relative > 0 && (
+            <p>{t('phishing.relativeAssets', { files: formatNumber(assets.relative) })}</p>
+          )}
+          {assets.external > 0 && (
+            <p>{t('phishing.externalAssets', { files: formatNumber(assets.external) })}</p>
+          )}
+        </Notice>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The command line is a door like the others: every change `hookwise` makes is in the audit
+ * log, under `cli:<operating-system user>`, written with the change (the real binary, on its
+ * own SQLite database).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { auditEntries } from '../modules/audit/audit.service';
+
+const bin = path.resolve(import.meta.dirname, '../../../bin/hookwise.js');
+const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-audit-cli-'));
+const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/cli.db`, NODE_ENV: 'test' };
+const actor = `cli:${userInfo().username}`;
+
+function hookwise(args: string[]) {
+  const result = spawnSync('node', [bin, ...args], { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`hookwise ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+async function logOf(tenantId: string) {
+  const database = openDatabase(`sqlite:${dir}/cli.db`);
+  try {
+    return await auditEntries(database.db, tenantId, { limit: 100, previews: true });
+  } finally {
+    await database.close();
+  }
+}
+
+describe('hookwise and the audit log', () => {
+  it(
+    'records every change of users, API keys and campaigns as cli:<os user>',
+    { timeout: 90_000 },
+    async () => {
+      const tenant = JSON.parse(hookwise(['tenant', 'create', 'Acme', '--json'])) as { tenant_id: string };
+      const tenantId = tenant.tenant_id;
+      // The tenant's first owner: ana can then be made owner and disabled again.
+      hookwise(['user', 'create', 'ben@example.com', '--tenant', tenantId, '--role', 'owner']);
+      const user = JSON.parse(
+        hookwise(['user', 'create', 'ana@example.com', '--tenant', tenantId, '--role', 'viewer', '--json']),
+      ) as { id: string };
+      hookwise(['user', 'set-role', 'ana@example.com', 'owner']);
+      hookwise(['user', 'reset-password', 'ana@example.com']);
+      hookwise(['user', 'disable', 'ana@example.com']);
+      const key = JSON.parse(hookwise(['tenant', 'add-key', tenantId, '--json'])) as { prefix: string };
+      hookwise(['tenant', 'revoke-key', key.prefix]);
+      const file = path.join(dir, 'campaign.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          name: 'CLI lure',
+          language_code: 'en',
+          phishing: { brand: 'Northwind' },
+          awareness: { content: 'This was a simulated phishing exercise.' },
+        }),
+      );
+      const campaign = JSON.parse(hookwise(['campaign', 'import', file, '--tenant', tenantId, '--json'])) as {
+        id: string;
+      };
+      hookwise(['campaign', 'end', campaign.id]);
+
+      const entries = await logOf(tenantId);
+      const seen = entries.map((e) => ({
+        actor: e.actor,
+        kind: e.actor_kind,
+        action: e.action,
+        target: e.target,
+      }));
+      const cli = (action: string, target: string) => ({ actor, kind: 'cli', action, target });
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          cli('tenant.create', tenantId),
+          cli('user.create', user.id),
+          cli('user.change', user.id),
+          cli('user.reset_password', user.id),
+          cli('api_key.create', key.prefix),
+          cli('api_key.revoke', key.prefix),
+          cli('campaign.create', campaign.id),
+          cli('campaign.end', campaign.id),
+        ]),
+      );
+      // set-role and disable: two changes of the same user, two rows.
+      expect(seen.filter((e) => e.action === 'user.change')).toHaveLength(2);
+      expect(entries.find((e) => e.action === 'campaign.end')).toMatchObject({
+        actor_name: null,
+        target_name: 'CLI lure',
+      });
+      expect(entries.every((e) => e.actor === actor)).toBe(true);
+    },
+  );
+});
