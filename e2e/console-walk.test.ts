@@ -171,6 +171,7 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
           ['api-keys', '/api-keys'],
           ['audit', '/audit'],
           ['settings', '/settings'],
+          ['account', '/account'],
           ['gophish-import', '/import/gophish'],
         ];
         for (const [label, path] of pages) {

@@ -64,6 +64,8 @@ export const userSchema = z.object({
   disabled: z.boolean(),
   created_at: z.string(),
   last_sign_in_at: z.string().nullable(),
+  /** Two-step sign-in (TOTP) is on for this user. */
+  mfa_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -73,6 +75,11 @@ export const sessionSchema = z.object({
   tenant: z.object({ id: z.string(), name: z.string() }),
   csrf_token: z.string(),
   expires_at: z.string(),
+  /**
+   * The tenant requires two-step sign-in and this user has not set it up: until they do, every
+   * other operator API call answers 403 `mfa_enrolment_required`.
+   */
+  mfa_enrolment_required: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -86,6 +93,11 @@ export type CreatedUser = z.infer<typeof createdUserSchema>;
 export const signInSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(320),
   password: z.string().min(1).max(1024),
+  /**
+   * The current code of the user's authenticator app, or one of their unused recovery codes:
+   * needed when two-step sign-in is on (without it the answer is 401 `mfa_required`).
+   */
+  code: z.string().trim().min(1).max(64).optional(),
 });
 export type SignIn = z.input<typeof signInSchema>;
 

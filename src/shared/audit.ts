@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.change',
   'user.reset_password',
+  'user.mfa_start',
+  'user.mfa_enrol',
+  'user.mfa_disable',
+  'user.mfa_reset',
   'session.sign_in',
   'session.sign_out',
   'session.sign_in_failed',
@@ -60,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'report.dismiss',
   'malicious_url.import',
   'malicious_url.remove',
+  'settings.mfa_policy',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -48,6 +48,15 @@ export const ERROR_CODES = [
   'csrf_failed',
   'email_taken',
   'last_owner',
+  // Two-step sign-in.
+  'mfa_required',
+  'invalid_code',
+  'mfa_enrolment_required',
+  'mfa_already_on',
+  'mfa_not_started',
+  'mfa_off',
+  'mfa_required_by_tenant',
+  'own_account',
   // Recipient journey.
   'questionnaire_required',
 ] as const;

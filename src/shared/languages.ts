@@ -118,6 +118,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-editor',
   'console-results',
   'console-home',
+  'console-account',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -1,13 +1,16 @@
 /**
  * The signed-in shell: header (product, navigation, operator, language, sign-out) and the page.
- * On a phone the header is one row, product and a menu button; the rest opens under it.
+ * On a phone the header is one row, product and a menu button; the rest opens under it. Only
+ * the two-step sign-in set-up shows while the organisation requires it and it is not done.
  */
 import { useId, useState } from 'react';
+import { useAccountT } from '@console/hooks/use-account-t';
 import { useHomeT } from '@console/hooks/use-home-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/accounts/api/session';
+import { EnrolmentRequired } from '../features/accounts/components/enrolment-required';
 import { hasRole } from '../lib/roles';
 import { LanguagePicker } from './language-picker';
 import { SignOutButton } from './sign-out-button';
@@ -17,7 +20,8 @@ export function Layout() {
   const { t } = useT();
   const { t: tr } = useResultsT();
   const { t: th } = useHomeT();
-  const { user, tenant } = useSession();
+  const { t: ta } = useAccountT();
+  const { user, tenant, mfa_enrolment_required: enrolmentOnly } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
   const menuId = useId();
@@ -47,21 +51,25 @@ export function Layout() {
           </button>
         </div>
         <div id={menuId} className={open ? 'layout__menu layout__menu--open' : 'layout__menu'}>
-          <nav aria-label={t('layout.nav')} className="layout__nav">
-            <NavLink to="/" end>
-              {th('nav.home')}
-            </NavLink>
-            <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
-            <NavLink to="/trends">{tr('nav.trends')}</NavLink>
-            <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
-            <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
-            <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
-            {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
-            {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
-            {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
-            {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
-            <NavLink to="/settings">{t('nav.settings')}</NavLink>
-          </nav>
+          {/* Until two-step sign-in is set up (the organisation requires it), nothing else opens. */}
+          {!enrolmentOnly && (
+            <nav aria-label={t('layout.nav')} className="layout__nav">
+              <NavLink to="/" end>
+                {th('nav.home')}
+              </NavLink>
+              <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
+              <NavLink to="/trends">{tr('nav.trends')}</NavLink>
+              <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
+              <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
+              <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
+              {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
+              {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
+              {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
+              {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
+              <NavLink to="/settings">{t('nav.settings')}</NavLink>
+              <NavLink to="/account">{ta('nav.account')}</NavLink>
+            </nav>
+          )}
           <div className="layout__account">
             <span className="layout__user">
               {user.name} <span className="layout__role">({t(`role.${user.role}`)})</span>
@@ -72,7 +80,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" className="layout__main">
-        <Outlet />
+        {enrolmentOnly ? <EnrolmentRequired /> : <Outlet />}
       </main>
     </div>
   );

@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ApiKeysPage } from '../features/tenants/components/api-keys-page';
 import { AuditPage } from '../features/audit/components/audit-page';
+import { AccountPage } from '../features/accounts/components/account-page';
 import { SessionGate } from '../features/accounts/components/session-gate';
 import { SignInPage } from '../features/accounts/components/sign-in-page';
 import { CampaignOverviewPage } from '../features/campaigns/components/campaign-overview-page';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'api-keys', element: <RequireOwner page={<ApiKeysPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },
               { path: 'settings', element: <SettingsPage /> },
+              { path: 'account', element: <AccountPage /> },
               { path: '*', element: <NotFound /> },
             ],
           },

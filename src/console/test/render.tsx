@@ -26,10 +26,12 @@ export function session(role: Role): Session {
       disabled: false,
       created_at: '2026-01-01T00:00:00Z',
       last_sign_in_at: null,
+      mfa_enabled: false,
     },
     tenant: { id: 't1', name: 'Example Corp' },
     csrf_token: `csrf-${role}`,
     expires_at: '2026-12-31T00:00:00Z',
+    mfa_enrolment_required: false,
   };
 }
 

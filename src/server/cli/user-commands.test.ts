@@ -1,15 +1,17 @@
 /**
  * `hookwise user …` through the real binary: the first owner of a tenant, list, roles, a
- * password reset from stdin that also ends a lockout, and disabling.
+ * password reset from stdin that also ends a lockout, disabling, and a two-step sign-in reset.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { signIn } from '../modules/accounts/accounts.service';
+import { findUserId, signIn } from '../modules/accounts/accounts.service';
+import { confirmEnrolment, startEnrolment } from '../modules/accounts/mfa.service';
 
 const bin = path.resolve(import.meta.dirname, '../../../bin/hookwise.js');
 const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-users-'));
@@ -20,11 +22,14 @@ function hookwise(args: string[], input?: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const cliConfig = () =>
+  loadConfig({ ...env, POLL_TOKEN_SECRET: 'x'.repeat(32), PSEUDONYM_KEY: 'y'.repeat(32) });
+
 async function canSignIn(email: string, password: string): Promise<string> {
-  const config = loadConfig({ ...env, POLL_TOKEN_SECRET: 'x'.repeat(32), PSEUDONYM_KEY: 'y'.repeat(32) });
+  const config = cliConfig();
   const database = openDatabase(`sqlite:${dir}/cli.db`);
   try {
-    await signIn(database.db, config, email, password);
+    await signIn(database.db, config, { email, password });
     return 'signed in';
   } catch (error) {
     return (error as { code?: string }).code ?? 'error';
@@ -107,4 +112,40 @@ describe('hookwise user', () => {
       expect(await canSignIn('bo@example.com', 'a brand new password')).toBe('signed in');
     },
   );
+
+  it('resets a lost phone: two-step sign-in off, and in the audit log', { timeout: 60_000 }, async () => {
+    const tenant = JSON.parse(hookwise(['tenant', 'create', 'Phoneless', '--json']).stdout) as {
+      tenant_id: string;
+    };
+    hookwise(
+      ['user', 'create', 'cy@example.com', '--tenant', tenant.tenant_id, '--password-stdin'],
+      'a password of cy\n',
+    );
+    const database = openDatabase(`sqlite:${dir}/cli.db`);
+    try {
+      const { id } = await findUserId(database.db, 'cy@example.com');
+      const { secret } = await startEnrolment(database.db, cliConfig(), id);
+      await confirmEnrolment(database.db, cliConfig(), id, await generate({ secret }));
+    } finally {
+      await database.close();
+    }
+    expect(await canSignIn('cy@example.com', 'a password of cy')).toBe('mfa_required');
+
+    const reset = hookwise(['user', 'reset-mfa', 'cy@example.com']);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toBe('Two-step sign-in of cy@example.com is off: they can set it up again\n');
+    expect(await canSignIn('cy@example.com', 'a password of cy')).toBe('signed in');
+    expect(hookwise(['user', 'reset-mfa', 'nobody@example.com']).code).toBe(1);
+    const audit = openDatabase(`sqlite:${dir}/cli.db`);
+    try {
+      const rows = await audit.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor'])
+        .where('tenant_id', '=', tenant.tenant_id)
+        .execute();
+      expect(rows).toContainEqual({ action: 'user.mfa_reset', actor: `cli:${userInfo().username}` });
+    } finally {
+      await audit.close();
+    }
+  });
 });

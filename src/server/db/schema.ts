@@ -17,6 +17,8 @@ export interface TenantTable {
   name: string;
   /** JSON array of CIDR ranges the tenant declares as its own offices and gateways. */
   egress_networks: Generated<string>;
+  /** 1: every console user of the tenant signs in with a second step (TOTP). */
+  mfa_required: Generated<number>;
   created_at: string;
 }
 
@@ -191,6 +193,20 @@ export interface UserTable {
   disabled_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
+  /** The TOTP secret (base32) sealed with SECRETS_KEY, once two-step sign-in is on. */
+  mfa_secret_sealed: string | null;
+  /** A secret being enrolled, until the user confirms it with a code. */
+  mfa_pending_sealed: string | null;
+  mfa_enabled_at: string | null;
+  /** The last TOTP time step a code was accepted in: a code is never taken twice. */
+  mfa_last_step: number | null;
+}
+
+export interface RecoveryCodeTable {
+  user_id: string;
+  /** SHA-256 (hex) of the normalised code. */
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface SessionTable {
@@ -366,6 +382,7 @@ export interface Database {
   visits: VisitTable;
   users: UserTable;
   sessions: SessionTable;
+  recovery_codes: RecoveryCodeTable;
   sign_in_failures: SignInFailureTable;
   audit_log: AuditLogTable;
   previews: PreviewTable;

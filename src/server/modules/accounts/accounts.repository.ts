@@ -12,6 +12,7 @@ const USER_COLUMNS = [
   'disabled_at',
   'last_sign_in_at',
   'created_at',
+  'mfa_enabled_at',
 ] as const;
 
 export async function insertUser(db: Db, row: NewUser): Promise<void> {
@@ -79,7 +80,9 @@ export function findSession(db: Db, id: string) {
       'users.disabled_at',
       'users.last_sign_in_at',
       'users.created_at',
+      'users.mfa_enabled_at',
       'tenants.name as tenant_name',
+      'tenants.mfa_required',
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();

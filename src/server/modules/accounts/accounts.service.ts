@@ -30,6 +30,7 @@ import {
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
 import { audited, recordAudit } from '../audit/audited';
+import { secondFactorPasses } from './mfa.service';
 
 /** Failed sign-ins for one address within LOCK_WINDOW before it is locked for LOCK_WINDOW. */
 export const MAX_FAILURES = 5;
@@ -48,6 +49,7 @@ function toUser(row: NonNullable<UserRow>): User {
     disabled: row.disabled_at !== null,
     created_at: row.created_at,
     last_sign_in_at: row.last_sign_in_at,
+    mfa_enabled: row.mfa_enabled_at !== null,
   };
 }
 
@@ -151,33 +153,33 @@ export interface SignedIn {
 const NO_ACCOUNT_HASH = hash(randomBytes(16).toString('hex'));
 
 /**
- * Checks the password and opens a session. Failures count per address (whether or not an
- * account has it, so the lockout does not tell which addresses exist); the fifth within 15
- * minutes locks the address for 15 minutes, even for the right password.
+ * Checks the password (and, when two-step sign-in is on, the code) and opens a session. Failures
+ * count per address (whether or not an account has it, so the lockout does not tell which
+ * addresses exist); a wrong code counts as a wrong password does. The fifth within 15 minutes
+ * locks the address for 15 minutes, even for the right password. The right password without a
+ * code is no failure: the answer `mfa_required` asks for the code.
  */
 export async function signIn(
   db: Db,
   config: Config,
-  email: string,
-  password: string,
+  credentials: { email: string; password: string; code?: string | undefined },
   now = Date.now(),
 ): Promise<SignedIn> {
+  const { email, password, code } = credentials;
   const failures = await findSignInFailures(db, email);
   if (failures?.locked_until && Date.parse(failures.locked_until) > now) throw locked(failures.locked_until);
   const user = await findUserByEmail(db, email);
   const ok = await verify(user?.password_hash ?? (await NO_ACCOUNT_HASH), password).catch(() => false);
   if (!user || !ok || user.disabled_at !== null) {
-    const fresh = !failures || now - Date.parse(failures.first_failed_at) > LOCK_WINDOW_MS;
-    const count = fresh ? 1 : failures.failures + 1;
-    const lockedUntil = count >= MAX_FAILURES ? new Date(now + LOCK_WINDOW_MS).toISOString() : null;
-    await saveSignInFailures(db, {
-      email,
-      failures: lockedUntil ? 0 : count,
-      first_failed_at: fresh || lockedUntil ? new Date(now).toISOString() : failures.first_failed_at,
-      locked_until: lockedUntil,
-    });
-    if (lockedUntil) throw locked(lockedUntil);
-    throw unauthorized('Wrong email or password', 'invalid_credentials');
+    throw await failedSignIn(db, email, failures, now, 'invalid_credentials');
+  }
+  if (user.mfa_secret_sealed !== null) {
+    if (code === undefined) {
+      throw unauthorized('Enter the code from your authenticator app', 'mfa_required');
+    }
+    if (!(await secondFactorPasses(db, config, user.id, code, now))) {
+      throw await failedSignIn(db, email, failures, now, 'invalid_code');
+    }
   }
   const token = randomBytes(32).toString('base64url');
   const at = new Date(now).toISOString();
@@ -199,6 +201,29 @@ export async function signIn(
   return { token, userId: user.id, tenantId: user.tenant_id, email: user.email };
 }
 
+/** Counts a failed sign-in for the address; the error to answer (locked on the fifth). */
+async function failedSignIn(
+  db: Db,
+  email: string,
+  failures: Awaited<ReturnType<typeof findSignInFailures>>,
+  now: number,
+  code: 'invalid_credentials' | 'invalid_code',
+): Promise<AppError> {
+  const fresh = !failures || now - Date.parse(failures.first_failed_at) > LOCK_WINDOW_MS;
+  const count = fresh ? 1 : failures.failures + 1;
+  const lockedUntil = count >= MAX_FAILURES ? new Date(now + LOCK_WINDOW_MS).toISOString() : null;
+  await saveSignInFailures(db, {
+    email,
+    failures: lockedUntil ? 0 : count,
+    first_failed_at: fresh || lockedUntil ? new Date(now).toISOString() : failures.first_failed_at,
+    locked_until: lockedUntil,
+  });
+  if (lockedUntil) return locked(lockedUntil);
+  return code === 'invalid_code'
+    ? unauthorized('Wrong or already used code', 'invalid_code')
+    : unauthorized('Wrong email or password', 'invalid_credentials');
+}
+
 function locked(until: string): AppError {
   const time = until.slice(11, 16);
   return tooManyRequests(
@@ -212,6 +237,8 @@ export interface SessionUser {
   tenant: { id: string; name: string };
   role: Role;
   expiresAt: string;
+  /** The tenant requires two-step sign-in and the user has not set it up yet. */
+  mfaEnrolmentRequired: boolean;
 }
 
 /**
@@ -236,6 +263,7 @@ export async function sessionOf(
     user: toUser(row),
     tenant: { id: row.tenant_id, name: row.tenant_name },
     role: row.role,
+    mfaEnrolmentRequired: row.mfa_required === 1 && row.mfa_enabled_at === null,
     expiresAt: new Date(
       Math.min(now + config.session.idleMinutes * 60_000, Date.parse(row.expires_at)),
     ).toISOString(),

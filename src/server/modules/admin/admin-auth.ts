@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The least role a route needs (default: viewer for GET/HEAD, operator otherwise). */
     role?: Role;
+    /** Open to a session that must set up two-step sign-in first (the account's own MFA routes). */
+    duringMfaEnrolment?: boolean;
   }
 }
 
@@ -32,6 +34,8 @@ export interface Principal {
   role: Role;
   /** For the audit log: the user's email, or "api key <prefix>". */
   actor: string;
+  /** The signed-in console user; undefined for an API key. */
+  userId?: string;
 }
 
 // A WeakMap instead of a request decorator: no global type augmentation, and a route that
@@ -67,7 +71,17 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<P
   const session = await sessionOf(db, ctx.config, token);
   if (!session) throw unauthorized('Your session has ended: sign in again');
   if (!SAFE_METHODS.has(request.method)) checkCsrf(request, token);
-  return { tenantId: session.tenant.id, role: session.role, actor: session.user.email };
+  // The tenant requires two-step sign-in and this user has not set it up: the session is good
+  // for setting it up (and signing out) only.
+  if (session.mfaEnrolmentRequired && request.routeOptions.config.duringMfaEnrolment !== true) {
+    throw forbidden('Set up two-step sign-in first: your organisation requires it', 'mfa_enrolment_required');
+  }
+  return {
+    tenantId: session.tenant.id,
+    role: session.role,
+    actor: session.user.email,
+    userId: session.user.id,
+  };
 }
 
 /** A cookie-authenticated change must prove it comes from the console itself. */

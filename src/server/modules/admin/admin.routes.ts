@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@server/context';
-import { sessionRoutes, userRoutes } from '../accounts/accounts.routes';
+import { mfaRoutes, sessionRoutes, userRoutes } from '../accounts/accounts.routes';
 import { auditRoutes } from '../audit/audit.routes';
 import { previewAdminRoutes } from '../preview/preview.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
@@ -32,6 +32,7 @@ function operatorRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     installAdminAuth(app, ctx);
     await app.register(userRoutes(ctx));
+    await app.register(mfaRoutes(ctx));
     await app.register(auditRoutes(ctx));
     await app.register(tenantRoutes(ctx));
     await app.register(campaignRoutes(ctx));

@@ -134,6 +134,11 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/users/{id}/password',
         payload: { password: 'a new password of length' },
       },
+      {
+        method: 'POST',
+        url: `/api/admin/users/${bUser.id}/mfa/reset`,
+        route: '/api/admin/users/{id}/mfa/reset',
+      },
       { method: 'GET', url: `${c}/links`, route: '/api/admin/campaigns/{id}/links' },
       { method: 'GET', url: `${c}/links.csv`, route: '/api/admin/campaigns/{id}/links.csv' },
       { method: 'GET', url: `${c}/results`, route: '/api/admin/campaigns/{id}/results' },

@@ -50,3 +50,16 @@ export async function findEgressNetworks(db: Db, id: string): Promise<string | u
 export async function updateEgressNetworks(db: Db, id: string, networks: string): Promise<void> {
   await db.updateTable('tenants').set({ egress_networks: networks }).where('id', '=', id).execute();
 }
+
+export async function findMfaRequired(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('tenants').select('mfa_required').where('id', '=', id).executeTakeFirst();
+  return row?.mfa_required === 1;
+}
+
+export async function updateMfaRequired(db: Db, id: string, required: boolean): Promise<void> {
+  await db
+    .updateTable('tenants')
+    .set({ mfa_required: required ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}

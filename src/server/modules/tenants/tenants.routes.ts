@@ -3,9 +3,11 @@
  * a key acts with the owner's rights, so creating one is granting them.
  * /api/admin/settings/egress-networks: the tenant's own offices and gateways (any role reads,
  * owners change: the list changes how every click is judged).
+ * /api/admin/settings/mfa: whether every console user needs two-step sign-in (owners change).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mfaPolicySchema } from '@shared/account';
 import { adminErrors, noContentSchema } from '@shared/admin-api';
 import {
   apiKeyParamsSchema,
@@ -18,6 +20,7 @@ import { notFound } from '@server/lib/errors';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
 import { setTenantEgressNetworks, tenantEgressNetworks } from './egress-networks.service';
+import { setTenantMfaRequired, tenantMfaRequired } from './mfa-policy.service';
 import { createApiKey, revokeKey, tenantApiKeys } from './tenants.service';
 
 const tags = ['API keys'];
@@ -103,6 +106,36 @@ export function tenantRoutes(ctx: AppContext) {
       },
       async (request) => ({
         networks: await setTenantEgressNetworks(db, tenantOf(request), request.body.networks),
+      }),
+    );
+
+    r.get(
+      '/api/admin/settings/mfa',
+      {
+        schema: {
+          ...settings,
+          summary: 'Whether every console user of the tenant must use two-step sign-in',
+          response: { 200: mfaPolicySchema, ...adminErrors },
+        },
+      },
+      async (request) => ({ required: await tenantMfaRequired(db, tenantOf(request)) }),
+    );
+
+    r.put(
+      '/api/admin/settings/mfa',
+      {
+        config: owner,
+        schema: {
+          ...settings,
+          summary: 'Require two-step sign-in of every console user, or not',
+          description:
+            'While required, a user without it who signs in can only set it up: every other call answers 403 `mfa_enrolment_required`.',
+          body: mfaPolicySchema,
+          response: { 200: mfaPolicySchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        required: await setTenantMfaRequired(db, tenantOf(request), request.body.required),
       }),
     );
   };

@@ -1,9 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderPage, session, setupI18n } from '@console/test/render';
+import enAccount from '@locales/en.console-account.json';
+import en from '@locales/en.console.json';
+import { initI18n } from '@console/lib/i18n';
+import { mockFetch, renderPage, session } from '@console/test/render';
 import { SignInPage } from './sign-in-page';
 
-beforeAll(setupI18n);
+beforeAll(() =>
+  initI18n({ language: 'en', resources: { en: { console: en, 'console-account': enAccount } } }),
+);
 afterEach(() => vi.unstubAllGlobals());
 
 const fill = () => {
@@ -33,5 +38,46 @@ describe('SignInPage', () => {
     fill();
     await screen.findByText('elsewhere');
     expect(calls[0]?.body).toBe(JSON.stringify({ email: 'ana@example.com', password: 'wrong password' }));
+  });
+
+  it('asks for the app code when the server says mfa_required, and offers a recovery code instead', async () => {
+    const calls = mockFetch((call) => {
+      const body = JSON.parse(call.body ?? '{}') as { code?: string };
+      if (body.code === undefined) {
+        return { status: 401, json: { error: { code: 'mfa_required', message: 'Enter the code' } } };
+      }
+      if (body.code === '123456') {
+        return {
+          status: 401,
+          json: { error: { code: 'invalid_code', message: 'Wrong or already used code' } },
+        };
+      }
+      return { json: session('operator') };
+    });
+    renderPage(<SignInPage />, { path: '/sign-in', url: '/sign-in', role: null });
+    fill();
+    const code = await screen.findByLabelText<HTMLInputElement>('Code from your authenticator app');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    // Asking is not an error: no alert until a code is wrong.
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(code));
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong or already used code');
+    expect(screen.getByLabelText<HTMLInputElement>('Code from your authenticator app').value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const recovery = screen.getByLabelText<HTMLInputElement>('Recovery code');
+    expect(recovery.getAttribute('inputmode')).toBe('text');
+    fireEvent.change(recovery, { target: { value: 'abcd-efgh-jkmn-pqrs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('elsewhere');
+    expect(calls.map((c) => (JSON.parse(c.body ?? '{}') as { code?: string }).code)).toEqual([
+      undefined,
+      '123456',
+      'abcd-efgh-jkmn-pqrs',
+    ]);
   });
 });

@@ -1,13 +1,17 @@
 /**
- * Sign-in: email and password. The server's message is shown as is: it says whether the
- * credentials were wrong, the account is locked, or there were too many attempts, and for how long.
+ * Sign-in: email and password, then — when the server answers `mfa_required` — the code from the
+ * authenticator app (or a recovery code) in one more field. The server's message is shown as is:
+ * it says whether the credentials were wrong, the account is locked, or there were too many
+ * attempts, and for how long.
  */
 import { useState, type FormEvent } from 'react';
 import { useT } from '@console/hooks/use-t';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
+import { ApiError } from '@shared/api-client';
 import { useSessionQuery, useSignIn } from '../api/session';
+import { SignInCodeField } from './sign-in-code-field';
 import './sign-in-page.css';
 
 function nextPath(state: unknown): string {
@@ -15,6 +19,9 @@ function nextPath(state: unknown): string {
   // Only a path of ours: never an absolute URL handed in from elsewhere.
   return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : '/campaigns';
 }
+
+const isCodeError = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'mfa_required' || error.code === 'invalid_code');
 
 export function SignInPage() {
   const { t } = useT();
@@ -24,14 +31,29 @@ export function SignInPage() {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  // Asked once the server said so; kept for a wrong code, so it can be typed again.
+  const [askCode, setAskCode] = useState(false);
   const next = nextPath(location.state);
 
   if (session.data) return <Navigate to={next} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate({ email, password }, { onSuccess: () => void navigate(next, { replace: true }) });
+    signIn.mutate(
+      { email, password, ...(askCode && code.trim() ? { code: code.trim() } : {}) },
+      {
+        onSuccess: () => void navigate(next, { replace: true }),
+        onError: (error) => {
+          if (isCodeError(error)) setAskCode(true);
+          setCode('');
+        },
+      },
+    );
   };
+  // The question itself is no error: the code field says what to do.
+  const shownError =
+    signIn.error instanceof ApiError && signIn.error.code === 'mfa_required' ? null : signIn.error;
 
   return (
     <main className="sign-in">
@@ -46,6 +68,7 @@ export function SignInPage() {
               type="email"
               autoComplete="username"
               required
+              readOnly={askCode}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
@@ -57,11 +80,13 @@ export function SignInPage() {
               type="password"
               autoComplete="current-password"
               required
+              readOnly={askCode}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
-          <ErrorAlert error={signIn.error} />
+          {askCode && <SignInCodeField value={code} onChange={setCode} />}
+          <ErrorAlert error={shownError} />
           <button
             type="submit"
             className="button button--primary sign-in__submit"

@@ -1,17 +1,20 @@
 /**
- * One user: role, access and password. The owner's own row is read-only here, so nobody locks
+ * One user: role, access, password and two-step sign-in. The owner's own row is read-only here, so nobody locks
  * themselves out or demotes the last owner by a slip.
  */
 import { useState } from 'react';
+import { useAccountT } from '@console/hooks/use-account-t';
 import { useT } from '@console/hooks/use-t';
 import { ROLES, type Role, type User } from '@shared/admin-api';
 import { errorMessage } from '@console/components/error-alert';
 import { formatDateTime } from '@console/lib/format';
 import { useChangeUser } from '../api/users';
+import { ResetMfaButton } from './reset-mfa-button';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 export function UserRow({ user, self }: { user: User; self: boolean }) {
   const { t } = useT();
+  const { t: ta } = useAccountT();
   const change = useChangeUser();
   const [resetting, setResetting] = useState(false);
   const [resetDone, setResetDone] = useState(false);
@@ -41,7 +44,10 @@ export function UserRow({ user, self }: { user: User; self: boolean }) {
           ))}
         </select>
       </td>
-      <td>{user.disabled ? `⊘ ${t('users.disabled')}` : `✓ ${t('users.active')}`}</td>
+      <td>
+        {user.disabled ? `⊘ ${t('users.disabled')}` : `✓ ${t('users.active')}`}
+        {user.mfa_enabled && <span className="muted"> · {ta('users.mfaOn')}</span>}
+      </td>
       <td>{formatDateTime(user.last_sign_in_at)}</td>
       <td>
         <div className="row-actions">
@@ -60,6 +66,7 @@ export function UserRow({ user, self }: { user: User; self: boolean }) {
             {t('users.reset.button')}
             <span className="visually-hidden"> {user.name}</span>
           </button>
+          {!self && user.mfa_enabled && <ResetMfaButton user={user} />}
           <span role="status" className="inline-status">
             {resetDone ? t('users.reset.done') : ''}
           </span>

@@ -73,10 +73,12 @@ export function session(role: Session['user']['role']): Session {
       disabled: false,
       created_at: '2026-11-01T00:00:00.000Z',
       last_sign_in_at: null,
+      mfa_enabled: false,
     },
     tenant: { id: 't1', name: 'Contoso' },
     csrf_token: 'csrf',
     expires_at: '2026-11-24T00:00:00.000Z',
+    mfa_enrolment_required: false,
   };
 }
 

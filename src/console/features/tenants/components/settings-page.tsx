@@ -1,7 +1,8 @@
-/** /settings: the workspace's settings; today, its own office and gateway addresses. */
+/** /settings: the workspace's settings: its own office and gateway addresses, two-step sign-in. */
 import { PageHeading } from '@console/components/page-heading';
 import { useT } from '@console/hooks/use-t';
 import { EgressNetworksSection } from './egress-networks-section';
+import { MfaPolicySection } from './mfa-policy-section';
 
 export function SettingsPage() {
   const { t } = useT();
@@ -9,6 +10,7 @@ export function SettingsPage() {
     <>
       <PageHeading>{t('settings.title')}</PageHeading>
       <EgressNetworksSection />
+      <MfaPolicySection />
     </>
   );
 }
