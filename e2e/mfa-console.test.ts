@@ -37,6 +37,8 @@ describe.runIf(browserAvailable)('two-step sign-in in the console', () => {
     page.setDefaultTimeout(10_000);
     await signIn(page, server.adminUrl, USER.email, USER.password);
 
+    // On a phone the navigation is behind the header's menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
@@ -65,6 +67,7 @@ describe.runIf(browserAvailable)('two-step sign-in in the console', () => {
     await page.screenshot({ path: `${SHOTS}/on-360.png`, fullPage: true });
     await expectAxeClean(page, 'on');
 
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
     await page.getByLabel('Email address').fill(USER.email);
