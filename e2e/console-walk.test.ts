@@ -17,7 +17,7 @@ import { addRecipients } from '@server/modules/recipients/recipients.service';
 import { outboxWorker, type OutboxWorker } from '@server/modules/sending/outbox-worker';
 import { createProfile } from '@server/modules/sending/sending-profiles.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
-import { expectAxeClean, expectReadable, sidewaysOverflow } from './support/console';
+import { expectAxeClean, expectReadable, sidewaysOverflow, signInIn } from './support/console';
 import { recipientByRid } from './support/journey';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -145,16 +145,7 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
         page.setDefaultTimeout(10_000);
         const console_ = words(language, 'console');
 
-        await page.goto(`${server.adminUrl}/sign-in`);
-        await page.evaluate((lang) => localStorage.setItem('hookwise.console.language', lang), language);
-        await page.reload();
-        await page.locator('input[type="email"]').fill(OWNER.email);
-        await page.locator('input[type="password"]').fill(OWNER.password);
-        await page.locator('button[type="submit"]').click();
-        await expect.poll(() => new URL(page.url()).pathname).not.toBe('/sign-in');
-        await expect
-          .poll(() => page.locator('html').getAttribute('dir'))
-          .toBe(language === 'ar' ? 'rtl' : 'ltr');
+        await signInIn(page, server.adminUrl, language, OWNER);
 
         const pages: [string, string][] = [
           ['home', '/'],

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@server/modules/accounts/accounts.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
-import { expectAxeClean, expectReadable, sidewaysOverflow } from './support/console';
+import { expectAxeClean, expectReadable, sidewaysOverflow, signInIn } from './support/console';
 import { startTestServer, type TestServer } from './support/server';
 
 const SHOTS = 'test-results/home-audit';
@@ -74,19 +74,8 @@ describe.runIf(browserAvailable)('home page and audit log in Chromium', () => {
         const context = await newContext(browser, { width });
         const page = await context.newPage();
         page.setDefaultTimeout(10_000);
-        await page.goto(`${server.adminUrl}/sign-in`);
-        await page.evaluate((lang) => localStorage.setItem('hookwise.console.language', lang), language);
-        await page.reload();
-        await page.locator('input[type="email"]').fill(OWNER.email);
-        await page.locator('input[type="password"]').fill(OWNER.password);
-        await page.locator('button[type="submit"]').click();
-        await expect.poll(() => new URL(page.url()).pathname).not.toBe('/sign-in');
-
+        await signInIn(page, server.adminUrl, language, OWNER);
         await page.goto(`${server.adminUrl}/`);
-        // The direction is set once the console's language has loaded.
-        await expect
-          .poll(() => page.locator('html').getAttribute('dir'))
-          .toBe(language === 'ar' ? 'rtl' : 'ltr');
         const running = page.locator('#home-running').locator('..');
         await expect.poll(() => running.locator('a').first().innerText()).toContain('Demo');
         await page.locator('#home-queue').locator('..').locator('a').waitFor();

@@ -19,6 +19,27 @@ export async function signIn(page: Page, adminUrl: string, email: string, passwo
 }
 
 /**
+ * Signs in through the sign-in page with the console set to `language` (as the language picker
+ * leaves it), and waits until the page reads in that language's direction.
+ */
+export async function signInIn(
+  page: Page,
+  adminUrl: string,
+  language: string,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${adminUrl}/sign-in`);
+  await page.evaluate((lang) => localStorage.setItem('hookwise.console.language', lang), language);
+  await page.reload();
+  await page.locator('input[type="email"]').fill(credentials.email);
+  await page.locator('input[type="password"]').fill(credentials.password);
+  await page.locator('button[type="submit"]').click();
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/sign-in');
+  // The direction is set once the console's language has loaded.
+  await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+}
+
+/**
  * A frame with an empty `sandbox` (the email preview's) runs no script, axe's included: axe would
  * wait for it forever. It is left out; the frame element itself, with its title, is checked.
  */

@@ -3,27 +3,18 @@
  * log, under `cli:<operating-system user>`, written with the change (the real binary, on its
  * own SQLite database).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import path from 'node:path';
+import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { auditEntries } from '../modules/audit/audit.service';
+import { cliSandbox } from '../test/cli-sandbox';
 
-const bin = path.resolve(import.meta.dirname, '../../../bin/hookwise.js');
-const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-audit-cli-'));
-const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/cli.db`, NODE_ENV: 'test' };
+const sandbox = cliSandbox('audit-cli');
 const actor = `cli:${userInfo().username}`;
-
-function hookwise(args: string[]) {
-  const result = spawnSync('node', [bin, ...args], { env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`hookwise ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
+const hookwise = (args: string[]) => sandbox.hookwise(...args);
 
 async function logOf(tenantId: string) {
-  const database = openDatabase(`sqlite:${dir}/cli.db`);
+  const database = openDatabase(sandbox.databaseUrl);
   try {
     return await auditEntries(database.db, tenantId, { limit: 100, previews: true });
   } finally {
@@ -48,9 +39,8 @@ describe('hookwise and the audit log', () => {
       hookwise(['user', 'disable', 'ana@example.com']);
       const key = JSON.parse(hookwise(['tenant', 'add-key', tenantId, '--json'])) as { prefix: string };
       hookwise(['tenant', 'revoke-key', key.prefix]);
-      const file = path.join(dir, 'campaign.json');
-      writeFileSync(
-        file,
+      const file = sandbox.file(
+        'campaign.json',
         JSON.stringify({
           name: 'CLI lure',
           language_code: 'en',
