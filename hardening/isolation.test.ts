@@ -13,7 +13,7 @@ import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
 import { tally } from './support/tally';
 
-type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session';
+type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session' | 'no user';
 interface Case {
   url: (b: Seeded) => string;
   expect: Expect;
@@ -31,6 +31,29 @@ const CASES: Record<string, Case> = {
     payload: { email: 'owner@tenant-b.example', password: 'not the password' },
   },
   'DELETE /api/admin/session': { url: () => '/api/admin/session', expect: 'no leak' },
+  // A signed-in user's own two-step sign-in: an API key is nobody's account (403).
+  'GET /api/admin/account/mfa': { url: () => '/api/admin/account/mfa', expect: 'no user' },
+  'POST /api/admin/account/mfa/start': { url: () => '/api/admin/account/mfa/start', expect: 'no user' },
+  'POST /api/admin/account/mfa/confirm': {
+    url: () => '/api/admin/account/mfa/confirm',
+    expect: 'no user',
+    payload: { code: '123456' },
+  },
+  'POST /api/admin/account/mfa/disable': {
+    url: () => '/api/admin/account/mfa/disable',
+    expect: 'no user',
+    payload: { code: '123456' },
+  },
+  'POST /api/admin/users/:id/mfa/reset': {
+    url: (b) => `/api/admin/users/${b.userId}/mfa/reset`,
+    expect: 'not found',
+  },
+  'GET /api/admin/settings/mfa': { url: () => '/api/admin/settings/mfa', expect: 'no leak' },
+  'PUT /api/admin/settings/mfa': {
+    url: () => '/api/admin/settings/mfa',
+    expect: 'own tenant',
+    payload: { required: false },
+  },
   'GET /api/admin/users': { url: () => '/api/admin/users', expect: 'no leak' },
   'POST /api/admin/users': {
     url: () => '/api/admin/users',
@@ -340,6 +363,10 @@ for (const kind of databaseKinds()) {
           expect(res.statusCode, route.key).toBe(401);
           continue;
         }
+        if (x.expect === 'no user') {
+          expect(res.statusCode, route.key).toBe(403);
+          continue;
+        }
         expect(res.statusCode, route.key).toBeLessThan(300);
         if (x.expect === 'no leak')
           for (const url of [b.reportedUrl, b.maliciousUrl]) expect(res.body).not.toContain(url);
@@ -354,7 +381,7 @@ for (const kind of databaseKinds()) {
 
       // B still reaches every one of its objects.
       for (const [key, x] of Object.entries(CASES)) {
-        if (!key.startsWith('GET ') || x.expect === 'no session') continue;
+        if (!key.startsWith('GET ') || x.expect === 'no session' || x.expect === 'no user') continue;
         const res = await own.admin.inject({
           method: 'GET',
           url: x.url(b),
