@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cliActor, setFallbackActor } from '@server/modules/audit/actor-context';
 import { benchDatabases } from './support/databases';
 import { formatFigure, met, type Figure } from './support/report';
 import { root } from './support/processes';
@@ -16,6 +17,9 @@ import { dashboardBench } from './dashboard';
 import { frontendBench } from './frontend';
 import { growthBench } from './growth';
 import { httpBench } from './http';
+
+// The benchmarks seed their data through the services, as the command line does: as its actor.
+setFallbackActor(cliActor());
 
 const quick = process.argv.includes('--quick');
 // --only=http|growth|dashboard|burst|clicks|web runs one section (while working on it); by default all of them run.
