@@ -12,6 +12,17 @@ import { useResultsT } from '@console/hooks/use-results-t';
 import { percent } from '../lib/csv';
 import { HorizontalBars } from './bar-chart';
 
+/** One stage's row: its name, its count and its share. */
+function StageRow(props: { stage: string; label: string; count: number; rate: string; sub?: boolean }) {
+  return (
+    <tr data-stage={props.stage} className={props.sub ? 'results-subrow' : undefined}>
+      <th scope="row">{props.label}</th>
+      <td data-value={props.count}>{formatNumber(props.count)}</td>
+      <td>{props.rate}</td>
+    </tr>
+  );
+}
+
 export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useResultsT();
   const bars = dashboard.funnel.map((s) => ({ key: s.stage, label: t(`stage.${s.stage}`), value: s.count }));
@@ -47,18 +58,22 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
             <tbody>
               {dashboard.funnel.map((s) => (
                 <Fragment key={s.stage}>
-                  <tr data-stage={s.stage}>
-                    <th scope="row">{t(`stage.${s.stage}`)}</th>
-                    <td data-value={s.count}>{formatNumber(s.count)}</td>
-                    <td>{percent(s.rate)}</td>
-                  </tr>
+                  <StageRow
+                    stage={s.stage}
+                    label={t(`stage.${s.stage}`)}
+                    count={s.count}
+                    rate={percent(s.rate)}
+                  />
                   {s.stage === 'clicked' &&
                     bySource.map((b) => (
-                      <tr key={b.key} data-stage={b.key} className="results-subrow">
-                        <th scope="row">{b.label}</th>
-                        <td data-value={b.count}>{formatNumber(b.count)}</td>
-                        <td>{share(b.count)}</td>
-                      </tr>
+                      <StageRow
+                        key={b.key}
+                        stage={b.key}
+                        label={b.label}
+                        count={b.count}
+                        rate={share(b.count)}
+                        sub
+                      />
                     ))}
                 </Fragment>
               ))}
@@ -74,16 +89,18 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
               </tr>
             </thead>
             <tbody>
-              <tr data-stage="link_opened">
-                <th scope="row">{t('stage.visited')}</th>
-                <td data-value={dashboard.link_opened}>{formatNumber(dashboard.link_opened)}</td>
-                <td>{share(dashboard.link_opened)}</td>
-              </tr>
-              <tr data-stage="submit_attempted">
-                <th scope="row">{t('stage.submit_attempted')}</th>
-                <td data-value={dashboard.submit_attempted}>{formatNumber(dashboard.submit_attempted)}</td>
-                <td>{share(dashboard.submit_attempted)}</td>
-              </tr>
+              <StageRow
+                stage="link_opened"
+                label={t('stage.visited')}
+                count={dashboard.link_opened}
+                rate={share(dashboard.link_opened)}
+              />
+              <StageRow
+                stage="submit_attempted"
+                label={t('stage.submit_attempted')}
+                count={dashboard.submit_attempted}
+                rate={share(dashboard.submit_attempted)}
+              />
             </tbody>
           </table>
         </div>
