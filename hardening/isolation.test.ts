@@ -78,6 +78,16 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/audit': { url: () => '/api/admin/audit', expect: 'no leak' },
   'GET /api/admin/audit.csv': { url: () => '/api/admin/audit.csv', expect: 'no leak' },
   'GET /api/admin/audit/actors': { url: () => '/api/admin/audit/actors', expect: 'no leak' },
+  'GET /api/admin/audit.json': { url: () => '/api/admin/audit.json', expect: 'no leak' },
+  'GET /api/admin/settings/audit-retention': {
+    url: () => '/api/admin/settings/audit-retention',
+    expect: 'no leak',
+  },
+  'PUT /api/admin/settings/audit-retention': {
+    url: () => '/api/admin/settings/audit-retention',
+    expect: 'own tenant',
+    payload: { days: 3650 },
+  },
   'PUT /api/admin/campaigns/:id/content': {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/content`,
     expect: 'not found',

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseConnection } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { devLogStream } from './logger';
+import { startAuditPruning } from './modules/audit/audit-retention';
 import { outboxWorker } from './modules/sending/outbox-worker';
 
 export interface RunningServer {
@@ -35,9 +36,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   // Sends the campaigns' mail; any number of processes may run one (docs/sending.md, "The outbox guarantees").
   const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
+  // Keeps each tenant's audit log to its retention (docs/operators.md, "The audit log").
+  const pruning = startAuditPruning(database.db, admin.log.child({ module: 'audit' }));
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      pruning.stop();
       // The message being sent completes and is settled before the database closes.
       await worker?.stop();
       await Promise.all([app.close(), admin.close()]);

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'malicious_url.import',
   'malicious_url.remove',
   'settings.mfa_policy',
+  'settings.audit_retention',
+  'api_key.use',
+  'audit.prune',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -99,6 +102,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   malicious_url: 'reviewers',
   report: 'reviewers',
   tenant: 'settings',
+  audit: 'settings',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */
@@ -191,3 +195,11 @@ export type AuditActors = z.infer<typeof auditActorsSchema>;
 
 /** The most rows one CSV export holds. */
 export const AUDIT_EXPORT_MAX = 10_000;
+
+/** How long the log keeps its entries: `days` (30 to 3650), or null for ever (the default). */
+export const AUDIT_RETENTION_MIN_DAYS = 30;
+export const AUDIT_RETENTION_MAX_DAYS = 3650;
+export const auditRetentionSchema = z.object({
+  days: z.number().int().min(AUDIT_RETENTION_MIN_DAYS).max(AUDIT_RETENTION_MAX_DAYS).nullable(),
+});
+export type AuditRetention = z.infer<typeof auditRetentionSchema>;

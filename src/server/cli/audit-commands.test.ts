@@ -82,4 +82,30 @@ describe('hookwise and the audit log', () => {
       expect(entries.every((e) => e.actor === actor)).toBe(true);
     },
   );
+
+  it('reads the log as a table, CSV or JSON, and sets and applies its retention', { timeout: 60_000 }, () => {
+    const { tenant_id: tenantId } = JSON.parse(hookwise(['tenant', 'create', 'Retained', '--json'])) as {
+      tenant_id: string;
+    };
+    expect(hookwise(['audit', 'retention', tenantId])).toBe('Audit entries are kept for ever.\n');
+    expect(() => hookwise(['audit', 'retention', tenantId, '10'])).toThrow(/from 30 to 3650/);
+    expect(JSON.parse(hookwise(['audit', 'retention', tenantId, '90', '--json']))).toEqual({ days: 90 });
+
+    const json = JSON.parse(hookwise(['audit', 'list', tenantId, '--json'])) as {
+      entries: { action: string; actor: string; details: unknown }[];
+    };
+    expect(json.entries[0]).toMatchObject({
+      action: 'settings.audit_retention',
+      actor,
+      details: { days: 90 },
+    });
+    const csv = hookwise(['audit', 'list', tenantId, '--csv']).split('\n');
+    expect(csv[0]).toMatch(/^at,actor,/);
+    expect(csv.some((line) => line.includes('settings.audit_retention'))).toBe(true);
+    expect(hookwise(['audit', 'list', tenantId])).toMatch(/ACTION[\s\S]*tenant\.create/);
+    expect(JSON.parse(hookwise(['audit', 'prune', '--json']))).toEqual([]);
+    expect(JSON.parse(hookwise(['audit', 'retention', tenantId, 'forever', '--json']))).toEqual({
+      days: null,
+    });
+  });
 });

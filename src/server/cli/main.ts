@@ -15,6 +15,7 @@ import {
 } from '../modules/demo/demo.service';
 import { hasNoTenant } from '../modules/tenants/tenants.service';
 import { startServer, stopOnSignals } from '../server';
+import { addAuditCommands } from './audit-commands';
 import { addCampaignCommands } from './campaign-commands';
 import { withDatabase } from './cli-context';
 import { addImportCommands } from './import-commands';
@@ -84,6 +85,7 @@ export function buildCli(): Command {
     );
 
   addTenantCommands(program);
+  addAuditCommands(program);
   addCampaignCommands(program);
   addImportCommands(program);
   addRecipientCommands(program);

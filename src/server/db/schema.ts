@@ -19,6 +19,8 @@ export interface TenantTable {
   egress_networks: Generated<string>;
   /** 1: every console user of the tenant signs in with a second step (TOTP). */
   mfa_required: Generated<number>;
+  /** Days the audit log keeps its entries; null keeps them for ever. */
+  audit_retention_days: number | null;
   created_at: string;
 }
 
@@ -29,6 +31,8 @@ export interface ApiKeyTable {
   key_hash: string;
   created_at: string;
   revoked_at: string | null;
+  /** The last day (UTC) the key was used; its first use of a day is audited. */
+  last_used_at: string | null;
 }
 
 export interface CampaignTable {

@@ -79,3 +79,13 @@ export async function listAuditActors(db: Db, tenantId: string): Promise<string[
     .execute();
   return rows.map((r) => r.actor);
 }
+
+/** Removes the tenant's entries older than `before`; answers how many went. */
+export async function deleteAuditBefore(db: Db, tenantId: string, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('audit_log')
+    .where('tenant_id', '=', tenantId)
+    .where('at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

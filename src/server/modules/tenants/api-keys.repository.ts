@@ -9,7 +9,7 @@ export async function insertApiKey(db: Db, row: NewApiKey): Promise<void> {
 export function findKeyByHash(db: Db, keyHash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['tenant_id', 'prefix'])
+    .select(['id', 'tenant_id', 'prefix', 'last_used_at'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -53,5 +53,16 @@ export async function revokeApiKey(
     .where('revoked_at', 'is', null);
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
   const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks the key used at `at` unless it was already used since `dayStart`: true if marked. */
+export async function markKeyUsed(db: Db, id: string, at: string, dayStart: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', dayStart)]))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

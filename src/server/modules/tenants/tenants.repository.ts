@@ -63,3 +63,26 @@ export async function updateMfaRequired(db: Db, id: string, required: boolean): 
     .where('id', '=', id)
     .execute();
 }
+
+export async function findAuditRetention(db: Db, id: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('tenants')
+    .select('audit_retention_days')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.audit_retention_days ?? null;
+}
+
+export async function updateAuditRetention(db: Db, id: string, days: number | null): Promise<void> {
+  await db.updateTable('tenants').set({ audit_retention_days: days }).where('id', '=', id).execute();
+}
+
+/** Every tenant that keeps its audit log for a limited time, with that time. */
+export function listAuditRetentions(db: Db) {
+  return db
+    .selectFrom('tenants')
+    .select(['id', 'audit_retention_days as days'])
+    .where('audit_retention_days', 'is not', null)
+    .$narrowType<{ days: number }>()
+    .execute();
+}

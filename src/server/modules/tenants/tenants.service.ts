@@ -6,12 +6,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey } from '@shared/tenants';
 import { notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { audited } from '../audit/audited';
+import { inTransaction } from '@server/db/transaction';
+import { audited, recordAudit } from '../audit/audited';
 import {
   findKeyByHash,
   findLiveKeyTenant,
   insertApiKey,
   listApiKeys,
+  markKeyUsed,
   revokeApiKey,
 } from './api-keys.repository';
 import { countTenants, findTenant, findTenantsByName, insertTenant, listTenants } from './tenants.repository';
@@ -101,6 +103,32 @@ export async function revokeKey(db: Db, tenantId: string | undefined, prefix: st
   );
 }
 
-export function tenantForApiKey(db: Db, apiKey: string) {
-  return findKeyByHash(db, hashApiKey(apiKey));
+export async function tenantForApiKey(db: Db, apiKey: string) {
+  const key = await findKeyByHash(db, hashApiKey(apiKey));
+  if (key) await noteKeyUse(db, key);
+  return key;
+}
+
+/**
+ * A key's first use of each day (UTC) goes into the audit log, naming the key by its prefix:
+ * the log shows which keys are in use without a row per request. The row read with the key says
+ * whether today is already noted, so a key used again costs nothing; the conditional update
+ * keeps instances racing on the first use from writing it twice.
+ */
+async function noteKeyUse(
+  db: Db,
+  key: { id: string; tenant_id: string; prefix: string; last_used_at: string | null },
+) {
+  const at = nowIso();
+  const dayStart = `${at.slice(0, 10)}T00:00:00.000Z`;
+  if (key.last_used_at !== null && key.last_used_at >= dayStart) return;
+  await inTransaction(db, async (trx) => {
+    if (!(await markKeyUsed(trx, key.id, at, dayStart))) return;
+    await recordAudit(trx, {
+      tenantId: key.tenant_id,
+      actor: `api key ${key.prefix}`,
+      action: 'api_key.use',
+      target: key.prefix,
+    });
+  });
 }

@@ -67,7 +67,13 @@ const entries: AuditEntry[] = [
   }),
 ];
 
+let retention: number | null = null;
+
 function api(call: Call) {
+  if (call.url.pathname === '/api/admin/settings/audit-retention') {
+    if (call.method === 'PUT') retention = (JSON.parse(call.body ?? '{}') as { days: number | null }).days;
+    return { json: { days: retention } };
+  }
   if (call.url.pathname === '/api/admin/audit') {
     const previews = call.url.searchParams.get('previews') === 'true';
     return { json: { entries: previews ? entries : entries.filter((e) => e.kind !== 'preview') } };
@@ -149,5 +155,34 @@ describe('AuditPage', () => {
     await waitFor(() => expect(created).toHaveBeenCalled());
     const csv = calls.find((c) => c.url.pathname === '/api/admin/audit.csv');
     expect(csv?.url.searchParams.get('previews')).toBe('false');
+  });
+
+  it('exports the filtered log as JSON too', async () => {
+    const calls = mockFetch((call) =>
+      call.url.pathname === '/api/admin/audit.json' ? { json: { entries } } : api(call),
+    );
+    const created = vi.fn(() => 'blob:audit');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    renderPage(<AuditPage />, { path: '/audit', url: '/audit', role: 'owner' });
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Export as JSON' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(
+      calls.find((c) => c.url.pathname === '/api/admin/audit.json')?.url.searchParams.get('previews'),
+    ).toBe('false');
+  });
+
+  it('keeps entries for ever until the owner picks a period, and saves the choice', async () => {
+    retention = null;
+    const calls = mockFetch(api);
+    renderPage(<AuditPage />, { path: '/audit', url: '/audit', role: 'owner' });
+    const select = await screen.findByRole('combobox', { name: 'Keep entries' });
+    expect((select as HTMLSelectElement).value).toBe('forever');
+    expect(screen.getByRole('option', { name: 'For ever' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: '365' } });
+    await screen.findByText('Saved.');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(JSON.parse(put?.body ?? '{}')).toEqual({ days: 365 });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Keep entries' }).value).toBe('365');
   });
 });

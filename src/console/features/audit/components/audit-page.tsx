@@ -1,7 +1,7 @@
 /**
  * /audit: who did what and when, newest first, as sentences with names; filtered by who, what
- * kind and when on the server, exported as CSV, previews hidden unless asked for and folded when
- * shown.
+ * kind and when on the server, exported as CSV or JSON, previews hidden unless asked for and
+ * folded when shown; and how long the log is kept.
  */
 import { useState } from 'react';
 import { useT } from '@console/hooks/use-t';
@@ -10,11 +10,12 @@ import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { downloadText } from '@console/lib/download';
 import { formatDateTime } from '@console/lib/format';
-import { fetchAuditCsv, useAudit } from '../api/audit';
+import { fetchAuditCsv, fetchAuditJson, useAudit } from '../api/audit';
 import { NO_FILTERS, type AuditFilters as Filters } from '../lib/audit-filters';
 import { auditSentence } from '../lib/audit-sentence';
 import { foldEntries } from '../lib/fold-entries';
 import { AuditFilters } from './audit-filters';
+import { AuditRetentionSection } from './audit-retention-section';
 import './audit-page.css';
 
 export function AuditPage() {
@@ -25,10 +26,11 @@ export function AuditPage() {
   const audit = useAudit(filters);
   const rows = foldEntries(audit.data?.pages.flatMap((page) => page.entries) ?? []);
 
-  const exportCsv = async () => {
+  const exportAs = async (format: 'csv' | 'json') => {
     setExportError(undefined);
     try {
-      downloadText('audit-log.csv', await fetchAuditCsv(filters), 'text/csv');
+      if (format === 'csv') downloadText('audit-log.csv', await fetchAuditCsv(filters), 'text/csv');
+      else downloadText('audit-log.json', await fetchAuditJson(filters), 'application/json');
     } catch (error) {
       setExportError(error);
     }
@@ -38,9 +40,14 @@ export function AuditPage() {
     <>
       <PageHeading
         actions={
-          <button type="button" className="button" onClick={() => void exportCsv()}>
-            {t('audit.export')}
-          </button>
+          <>
+            <button type="button" className="button" onClick={() => void exportAs('csv')}>
+              {t('audit.export')}
+            </button>
+            <button type="button" className="button" onClick={() => void exportAs('json')}>
+              {t('audit.exportJson')}
+            </button>
+          </>
         }
       >
         {t('audit.title')}
@@ -89,6 +96,7 @@ export function AuditPage() {
           </button>
         </p>
       )}
+      <AuditRetentionSection />
     </>
   );
 }
