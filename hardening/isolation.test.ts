@@ -83,6 +83,26 @@ const CASES: Record<string, Case> = {
     url: () => '/api/admin/settings/audit-retention',
     expect: 'no leak',
   },
+  'GET /api/admin/mail-intake': { url: () => '/api/admin/mail-intake', expect: 'no leak' },
+  'PUT /api/admin/mail-intake': {
+    url: () => '/api/admin/mail-intake',
+    expect: 'own tenant',
+    payload: {
+      imap: { enabled: false, host: null, port: null, tls: true, user: null },
+      smtp: { addresses: ['reports-a@tenant-a.example'], allowed_domains: [] },
+    },
+  },
+  'GET /api/admin/mail-reports': { url: () => '/api/admin/mail-reports', expect: 'no leak' },
+  'GET /api/admin/mail-reports/clusters': {
+    url: () => '/api/admin/mail-reports/clusters',
+    expect: 'no leak',
+  },
+  'POST /api/admin/mail-reports': {
+    url: () => '/api/admin/mail-reports',
+    expect: 'own tenant',
+    contentType: 'message/rfc822',
+    payload: 'From: a@tenant-a.example\r\nSubject: Fw: test\r\n\r\nhttps://reported-by-a.example/x\r\n',
+  },
   'PUT /api/admin/settings/audit-retention': {
     url: () => '/api/admin/settings/audit-retention',
     expect: 'own tenant',

@@ -72,6 +72,13 @@ const envSchema = z.object({
   SENDING_LEASE_SECONDS: z.coerce.number().min(1).default(300),
   SENDING_TIME_SCALE: z.coerce.number().min(1).default(1),
   SENDING_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
+  MAIL_INTAKE_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  MAIL_INTAKE_POLL_SECONDS: z.coerce.number().min(1).default(60),
+  SMTP_INTAKE_PORT: port.optional(),
+  SMTP_INTAKE_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -107,6 +114,17 @@ export interface Config {
   /** Encrypts secrets at rest (sending profiles' SMTP passwords). */
   readonly secretsKey: string;
   readonly sending: SendingConfig;
+  readonly mailIntake: MailIntakeConfig;
+}
+
+/** Reported mail coming in (docs/reported-mail.md). */
+export interface MailIntakeConfig {
+  /** Whether this process reads the tenants' report mailboxes (any number may: a lease keeps one per mailbox). */
+  readonly worker: boolean;
+  readonly pollSeconds: number;
+  /** The SMTP intake's port; undefined: no SMTP intake. */
+  readonly smtpPort: number | undefined;
+  readonly smtpHost: string;
 }
 
 /** The outbox worker (docs/sending.md, "The outbox guarantees"). */
@@ -197,6 +215,12 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: values.SENDING_LEASE_SECONDS,
       timeScale: values.SENDING_TIME_SCALE,
       pauseAfterFailures: values.SENDING_PAUSE_AFTER_FAILURES,
+    }),
+    mailIntake: Object.freeze({
+      worker: values.MAIL_INTAKE_WORKER,
+      pollSeconds: values.MAIL_INTAKE_POLL_SECONDS,
+      smtpPort: values.SMTP_INTAKE_PORT,
+      smtpHost: values.SMTP_INTAKE_HOST,
     }),
   };
   return Object.freeze(config);

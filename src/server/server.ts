@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseConnection } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { devLogStream } from './logger';
 import { startAuditPruning } from './modules/audit/audit-retention';
+import { startMailIntake } from './modules/mail-reports/mail-intake-worker';
 import { outboxWorker } from './modules/sending/outbox-worker';
 
 export interface RunningServer {
@@ -17,6 +18,8 @@ export interface RunningServer {
   database: DatabaseConnection;
   url: string;
   adminUrl: string;
+  /** The SMTP intake's port, when SMTP_INTAKE_PORT is set. */
+  smtpIntakePort: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -38,10 +41,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
   // Keeps each tenant's audit log to its retention (docs/operators.md, "The audit log").
   const pruning = startAuditPruning(database.db, admin.log.child({ module: 'audit' }));
+  // Reads the report mailboxes and runs the SMTP intake (docs/reported-mail.md).
+  const intake = await startMailIntake(ctx, admin.log.child({ module: 'mail-intake' })).catch(
+    async (error: unknown) => {
+      pruning.stop();
+      await worker?.stop();
+      await Promise.allSettled([app.close(), admin.close()]);
+      await database.close();
+      throw error;
+    },
+  );
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       pruning.stop();
+      await intake.stop();
       // The message being sent completes and is settled before the database closes.
       await worker?.stop();
       await Promise.all([app.close(), admin.close()]);
@@ -55,6 +69,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     url: urlOf(app, config.host),
     adminUrl: urlOf(admin, config.adminHost),
+    smtpIntakePort: intake.smtpPort(),
     stop,
   };
 }

@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'settings.audit_retention',
   'api_key.use',
   'audit.prune',
+  'settings.mail_intake',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

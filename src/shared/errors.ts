@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'own_account',
   // Recipient journey.
   'questionnaire_required',
+  // Reported mail.
+  'intake_incomplete',
+  'intake_address_taken',
+  'report_unreadable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

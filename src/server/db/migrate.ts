@@ -25,6 +25,7 @@ import * as qrClickIndex from './migrations/2026-12-05-0003-qr-click-index';
 import * as sendingHealth from './migrations/2026-12-06-0001-sending-health';
 import * as mfa from './migrations/2026-12-07-0001-mfa';
 import * as auditRetention from './migrations/2026-12-08-0004-audit-retention';
+import * as mailReports from './migrations/2026-12-08-0005-mail-reports';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-0001-sending-health': sendingHealth,
   '2026-12-07-0001-mfa': mfa,
   '2026-12-08-0004-audit-retention': auditRetention,
+  '2026-12-08-0005-mail-reports': mailReports,
 };
 
 /**

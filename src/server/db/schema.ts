@@ -3,6 +3,7 @@
  * name for a handle on it: the open database or a transaction, taken by every service and
  * repository function as its first parameter.
  */
+import type { MailReportOutcome } from '@shared/mail-reports';
 import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { ClickVerdict, ClickVia, VisitSource } from '@shared/clicks';
 import type { Role } from '@shared/admin-api';
@@ -371,6 +372,52 @@ export interface AllowlistCheckVisitTable {
   created_at: string;
 }
 
+export interface MailReportTable {
+  id: string;
+  tenant_id: string;
+  received_at: string;
+  source: 'imap' | 'smtp' | 'api';
+  /** The reporter's address (lowercased), or null when the report did not say. */
+  reporter: string | null;
+  outcome: MailReportOutcome;
+  error: string | null;
+  sender: string | null;
+  subject: string;
+  /** JSON: reply_to, return_path, authentication_results[], received[]. */
+  headers: string;
+  /** JSON: [{ url, written, via }]. */
+  urls: string;
+  /** Recipients credited as having reported a simulation. */
+  credited: Generated<number>;
+  /** JSON array of what was left out and why. */
+  notes: string;
+  cluster_key: string | null;
+  /** Base64 of a report that could not be read; null otherwise. */
+  raw: string | null;
+  /** `imap:<host>/<user>/<folder>/<uidvalidity>/<uid>`: a mailbox's message is read once. */
+  source_key: string | null;
+}
+
+/** A tenant's report intake: the IMAP mailbox read on a schedule, and its SMTP intake addresses. */
+export interface MailIntakeTable {
+  tenant_id: string;
+  imap_enabled: Generated<number>;
+  imap_host: string | null;
+  imap_port: number | null;
+  imap_tls: Generated<number>;
+  imap_user: string | null;
+  imap_password_sealed: string | null;
+  imap_folder: Generated<string>;
+  imap_processed_folder: Generated<string>;
+  /** JSON arrays, lowercased. */
+  smtp_addresses: Generated<string>;
+  smtp_allowed_domains: Generated<string>;
+  poll_lease_until: string | null;
+  last_poll_at: string | null;
+  last_error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -398,6 +445,8 @@ export interface Database {
   outbox: OutboxTable;
   allowlist_checks: AllowlistCheckTable;
   allowlist_check_visits: AllowlistCheckVisitTable;
+  mail_reports: MailReportTable;
+  mail_intakes: MailIntakeTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

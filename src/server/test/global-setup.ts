@@ -1,7 +1,13 @@
-// Announces, once per run, whether the PostgreSQL half of the API tests runs.
+// Announces, once per run, whether the PostgreSQL half of the API tests runs, and the IMAP tests.
 import pg from 'pg';
+import { dovecotInstalled } from './dovecot';
 
 export default async function setup(): Promise<void> {
+  if (!dovecotInstalled) {
+    if (process.env.REQUIRE_IMAP === '1')
+      throw new Error('REQUIRE_IMAP=1 but Dovecot is not installed (dovecot-imapd)');
+    console.warn('\n*** SKIPPED: IMAP intake tests (install dovecot-imapd to run them) ***\n');
+  }
   const url = process.env.TEST_DATABASE_URL;
   const required = process.env.REQUIRE_PG === '1';
   if (!url) {

@@ -11,6 +11,7 @@ import { previewAdminRoutes } from '../preview/preview.routes';
 import { campaignRoutes } from '../campaigns/campaigns.routes';
 import { dashboardRoutes } from '../dashboard/dashboard.routes';
 import { gophishRoutes } from '../gophish/gophish.routes';
+import { mailReportRoutes } from '../mail-reports/mail-reports.routes';
 import { maliciousUrlRoutes } from '../malicious-urls/malicious-urls.routes';
 import { recipientRoutes } from '../recipients/recipients.routes';
 import { reportedUrlRoutes } from '../reported-urls/reported-urls.routes';
@@ -41,6 +42,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(resultRoutes(ctx));
     await app.register(dashboardRoutes(ctx));
     await app.register(reportedUrlRoutes(ctx));
+    await app.register(mailReportRoutes(ctx));
     await app.register(reviewerRoutes(ctx));
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));

@@ -1,0 +1,74 @@
+/** SQL for reported mail: one row per report, read back newest first and grouped into clusters. */
+import { sql } from 'kysely';
+import type { Db, MailReportTable } from '@server/db/schema';
+import type { Insertable } from 'kysely';
+
+const REPORT_COLUMNS = [
+  'id',
+  'received_at',
+  'source',
+  'reporter',
+  'outcome',
+  'error',
+  'sender',
+  'subject',
+  'headers',
+  'urls',
+  'credited',
+  'notes',
+  'cluster_key',
+] as const;
+
+export async function insertMailReport(db: Db, row: Insertable<MailReportTable>): Promise<void> {
+  await db.insertInto('mail_reports').values(row).execute();
+}
+
+export function listMailReports(db: Db, tenantId: string, limit: number) {
+  return db
+    .selectFrom('mail_reports')
+    .select(REPORT_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Reports of real messages grouped by cluster: how many, by how many people, first and last. */
+export function listClusters(db: Db, tenantId: string, limit: number) {
+  return db
+    .selectFrom('mail_reports')
+    .select((eb) => [
+      'cluster_key',
+      eb.fn.countAll<string | number>().as('reports'),
+      sql<string | number>`count(distinct reporter)`.as('reporters'),
+      eb.fn.min('received_at').as('first_at'),
+      eb.fn.max('received_at').as('last_at'),
+      eb.fn.max('id').as('latest_id'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('cluster_key', 'is not', null)
+    .groupBy('cluster_key')
+    .orderBy('last_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findMailReportsById(db: Db, tenantId: string, ids: readonly string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('mail_reports')
+    .select(REPORT_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function findReportBySourceKey(db: Db, tenantId: string, sourceKey: string) {
+  return db
+    .selectFrom('mail_reports')
+    .select(['id', 'outcome'])
+    .where('tenant_id', '=', tenantId)
+    .where('source_key', '=', sourceKey)
+    .executeTakeFirst();
+}

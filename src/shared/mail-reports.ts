@@ -1,0 +1,119 @@
+/**
+ * Reported mail (/api/admin/mail-intake, /api/admin/mail-reports): how a tenant's reports come
+ * in (an IMAP mailbox read on a schedule, addresses on the SMTP intake), and what each report
+ * became — for the server's serializer, the console and `hookwise reports … --json`.
+ */
+import { z } from 'zod';
+
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'a domain such as acme.example',
+  );
+
+/** PUT /api/admin/mail-intake: each intake is off until configured. */
+export const mailIntakeInputSchema = z.object({
+  imap: z.object({
+    enabled: z.boolean(),
+    host: z.string().trim().min(1).max(253).nullable(),
+    port: z.number().int().min(1).max(65535).nullable(),
+    tls: z
+      .boolean()
+      .describe('implicit TLS (IMAPS, usually 993); false: plain or STARTTLS when offered (143)'),
+    user: z.string().trim().min(1).max(320).nullable(),
+    /** Write-only: answers only say whether one is set. Omitted: the stored one is kept. */
+    password: z.string().min(1).max(1000).optional(),
+    folder: z.string().trim().min(1).max(200).default('INBOX'),
+    processed_folder: z.string().trim().min(1).max(200).default('Processed'),
+  }),
+  smtp: z.object({
+    addresses: z
+      .array(z.email().trim().toLowerCase())
+      .max(20)
+      .describe('addresses the SMTP intake takes reports at'),
+    allowed_domains: z
+      .array(domain)
+      .max(50)
+      .describe('domains reports may come from (MAIL FROM); empty: the domains of the addresses above'),
+  }),
+});
+export type MailIntakeInput = z.infer<typeof mailIntakeInputSchema>;
+
+export const mailIntakeSchema = z.object({
+  imap: z.object({
+    enabled: z.boolean(),
+    host: z.string().nullable(),
+    port: z.number().int().nullable(),
+    tls: z.boolean(),
+    user: z.string().nullable(),
+    password_set: z.boolean(),
+    folder: z.string(),
+    processed_folder: z.string(),
+    last_poll_at: z.string().nullable(),
+    last_error: z.string().nullable().describe('why the last read of the mailbox failed, in plain words'),
+  }),
+  smtp: z.object({
+    addresses: z.array(z.string()),
+    allowed_domains: z.array(z.string()),
+    listening: z.boolean().describe('whether this server runs the SMTP intake (SMTP_INTAKE_PORT)'),
+  }),
+});
+export type MailIntake = z.infer<typeof mailIntakeSchema>;
+
+export const MAIL_REPORT_OUTCOMES = ['simulation', 'queued', 'no_urls', 'failed'] as const;
+export type MailReportOutcome = (typeof MAIL_REPORT_OUTCOMES)[number];
+
+export const REWRITERS = ['safelinks', 'proofpoint', 'mimecast', 'google'] as const;
+
+export const mailReportSchema = z.object({
+  id: z.string(),
+  received_at: z.string(),
+  source: z.enum(['imap', 'smtp', 'api']),
+  reporter: z.string().nullable(),
+  outcome: z.enum(MAIL_REPORT_OUTCOMES),
+  error: z.string().nullable().describe('why a failed report could not be read'),
+  sender: z.string().nullable().describe("the reported message's From"),
+  subject: z.string(),
+  reply_to: z.string().nullable(),
+  return_path: z.string().nullable(),
+  authentication_results: z.array(z.string()),
+  received: z.array(z.string()).describe('the Received path, newest first, as text'),
+  urls: z.array(z.object({ url: z.string(), written: z.string(), via: z.array(z.enum(REWRITERS)) })),
+  credited: z.number().int().describe('recipients credited with reporting a simulation'),
+  notes: z.array(z.string()),
+  cluster: z.string().nullable(),
+});
+export type MailReport = z.infer<typeof mailReportSchema>;
+
+export const mailReportsSchema = z.object({ reports: z.array(mailReportSchema) });
+
+/** GET /api/admin/mail-reports and /clusters: the newest `limit`. */
+export const mailReportsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** Reports of the same real message (same sender, subject and URLs) as one line of triage. */
+export const reportClusterSchema = z.object({
+  cluster: z.string(),
+  reports: z.number().int(),
+  reporters: z.number().int(),
+  first_at: z.string(),
+  last_at: z.string(),
+  latest: mailReportSchema,
+});
+export const reportClustersSchema = z.object({ clusters: z.array(reportClusterSchema) });
+export type ReportCluster = z.infer<typeof reportClusterSchema>;
+
+/** POST /api/admin/mail-reports: one message as it would arrive (message/rfc822, up to 25 MB). */
+export const ingestedReportSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(MAIL_REPORT_OUTCOMES),
+  credited: z.number().int(),
+  urls: z.array(z.string()),
+  cluster: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type IngestedReport = z.infer<typeof ingestedReportSchema>;
