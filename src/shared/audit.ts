@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'malicious_url.import',
   'malicious_url.remove',
   'settings.mfa_policy',
+  'settings.sso',
+  'sso.failure',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,6 +96,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   reviewer_link: 'reviewers',
   user: 'users',
   session: 'sign_in',
+  sso: 'sign_in',
   api_key: 'settings',
   settings: 'settings',
   malicious_url: 'reviewers',
