@@ -27,6 +27,9 @@ export const TABLES = [
   'outbox',
   'allowlist_checks',
   'allowlist_check_visits',
+  'sso_configs',
+  'sso_domains',
+  'sso_logins',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

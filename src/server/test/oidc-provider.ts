@@ -32,8 +32,9 @@ export interface TestProvider {
 export async function startTestProvider(redirectUris: string[]): Promise<TestProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
-  const server: Server = createServer((request, response) => handler?.(request, response));
+  // The provider needs its issuer (this server's port) before it can answer requests.
+  const routed: { handler?: (request: IncomingMessage, response: ServerResponse) => void } = {};
+  const server: Server = createServer((request, response) => routed.handler?.(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map<string, TestAccount>();
@@ -101,7 +102,7 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .sign(privateKey);
   });
-  handler = provider.callback();
+  routed.handler = provider.callback();
   return result;
 }
 
@@ -123,7 +124,11 @@ interface GrantContext {
  * redirects, keeps cookies, fills the login form with `login`. Answers the URL the provider
  * finally sends the person to (the redirect URI, with code and state).
  */
-export async function signInAtProvider(authorizationUrl: string, login: string, stopAt: string): Promise<URL> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+  stopAt: string,
+): Promise<URL> {
   const cookies = new Map<string, string>();
   let url = new URL(authorizationUrl);
   let init: RequestInit = {};
@@ -145,9 +150,12 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
     }
     const html = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (!action) throw new Error(`The provider answered ${response.status} without a form: ${html.slice(0, 300)}`);
+    if (!action)
+      throw new Error(`The provider answered ${response.status} without a form: ${html.slice(0, 300)}`);
     const form = new URLSearchParams();
-    for (const [, name = '', value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    for (const [, name = '', value = ''] of html.matchAll(
+      /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+    )) {
       form.set(name, value);
     }
     if (html.includes('name="login"')) {

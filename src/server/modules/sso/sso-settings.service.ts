@@ -4,12 +4,7 @@
  * claim values that give each role, and "SSO required". The console and `hookwise sso` share it.
  */
 import { ROLES, type Role } from '@shared/admin-api';
-import {
-  SSO_CALLBACK_PATH,
-  type SsoRoleValues,
-  type SsoSettings,
-  type SsoSettingsBody,
-} from '@shared/sso';
+import { SSO_CALLBACK_PATH, type SsoRoleValues, type SsoSettings, type SsoSettingsBody } from '@shared/sso';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import { badRequest, conflict } from '@server/lib/errors';
@@ -17,7 +12,13 @@ import { nowIso } from '@server/lib/ids';
 import { open, seal } from '@server/lib/secret-box';
 import { audited } from '../audit/audited';
 import { requireTenant } from '../tenants/tenants.service';
-import { findDomainTenant, findSsoConfig, listSsoDomains, replaceSsoDomains, saveSsoConfig } from './sso.repository';
+import {
+  findDomainTenant,
+  findSsoConfig,
+  listSsoDomains,
+  replaceSsoDomains,
+  saveSsoConfig,
+} from './sso.repository';
 
 /** What the provider is registered with as the redirect (sign-in) URI. */
 export function redirectUriOf(config: Config): string {
@@ -125,7 +126,11 @@ export async function ssoTenantOfEmail(db: Db, email: string): Promise<string | 
   return tenantId !== undefined && (await findSsoConfig(db, tenantId)) ? tenantId : undefined;
 }
 
-export async function ssoProviderOf(db: Db, config: Config, tenantId: string): Promise<SsoProvider | undefined> {
+export async function ssoProviderOf(
+  db: Db,
+  config: Config,
+  tenantId: string,
+): Promise<SsoProvider | undefined> {
   const row = await findSsoConfig(db, tenantId);
   if (!row) return undefined;
   return {

@@ -7,7 +7,7 @@ export function findSsoConfig(db: Db, tenantId: string) {
 }
 
 export async function saveSsoConfig(db: Db, row: Insertable<SsoConfigTable>): Promise<void> {
-  const { tenant_id: _tenant, ...change } = row;
+  const change = { ...row, tenant_id: undefined };
   await db
     .insertInto('sso_configs')
     .values(row)

@@ -39,7 +39,7 @@ export function ssoSignInRoutes(ctx: AppContext) {
         request.log.error({ err: error }, 'single sign-on failed');
         return refused(reply, 'provider_unreachable');
       }
-      request.log.warn({ reason: error.reason, cause: String(error.cause ?? '') }, 'single sign-on refused');
+      request.log.warn({ reason: error.reason, err: error.cause }, 'single sign-on refused');
       await recordSsoFailure(db, error);
       return refused(reply, error.reason);
     };
@@ -115,7 +115,8 @@ export function ssoSettingsRoutes(ctx: AppContext) {
         config: owner,
         schema: {
           ...settings,
-          summary: "The tenant's single sign-on (OpenID Connect) settings; the client secret only as set or not",
+          summary:
+            "The tenant's single sign-on (OpenID Connect) settings; the client secret only as set or not",
           response: { 200: ssoSettingsSchema, ...adminErrors },
         },
       },

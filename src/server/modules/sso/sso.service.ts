@@ -98,7 +98,8 @@ export async function finishSsoSignIn(
     throw new SsoError('email_missing', login.tenant_id);
   }
   const domain = email.split('@').pop() ?? '';
-  if (!provider.allowedDomains.includes(domain)) throw new SsoError('domain_not_allowed', login.tenant_id, email);
+  if (!provider.allowedDomains.includes(domain))
+    throw new SsoError('domain_not_allowed', login.tenant_id, email);
   const role = roleFromClaim(claims[provider.roleClaim], provider.roleValues);
   if (!role) throw new SsoError('no_role', login.tenant_id, email);
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
