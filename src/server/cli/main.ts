@@ -23,6 +23,7 @@ import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
 import { addSendingCommands } from './sending-commands';
+import { addSsoCommands } from './sso-commands';
 import { addTenantCommands } from './tenant-commands';
 import { addUserCommands } from './user-commands';
 import { addPollCommands } from './poll-commands';
@@ -84,6 +85,7 @@ export function buildCli(): Command {
     );
 
   addTenantCommands(program);
+  addSsoCommands(program);
   addCampaignCommands(program);
   addImportCommands(program);
   addRecipientCommands(program);
