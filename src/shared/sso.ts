@@ -37,6 +37,9 @@ export type SsoFailure = (typeof SSO_FAILURES)[number];
 export const isSsoFailure = (value: unknown): value is SsoFailure =>
   typeof value === 'string' && (SSO_FAILURES as readonly string[]).includes(value);
 
+/** Where the console sends a person with their work address: it redirects to their provider. */
+export const SSO_START_PATH = '/api/admin/sso/start';
+
 /** The path the provider sends people back to, on the admin listener. */
 export const SSO_CALLBACK_PATH = '/api/admin/sso/callback';
 

@@ -1,19 +1,26 @@
 /**
  * The sign-in page's way in through the organisation's provider: the work address finds the
- * organisation (an ordinary form: the browser follows the server's redirects to the provider and
- * back), and a refused sign-in comes back with its reason, said here in words.
+ * organisation, and the browser goes to the start, which redirects to the provider. A navigation,
+ * not a form's submission: the console's CSP (form-action 'self') would stop a form at the
+ * redirect to another origin. A refused sign-in comes back with its reason, said here in words.
  */
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '@console/components/notice';
 import { useIdentityT } from '@console/hooks/use-identity-t';
-import { isSsoFailure } from '@shared/sso';
+import { isSsoFailure, SSO_START_PATH } from '@shared/sso';
 
 export function SsoSignIn() {
   const { t } = useIdentityT();
   const id = useId();
   const [params] = useSearchParams();
   const failure = params.get('sso_error');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = new FormData(event.currentTarget).get('email');
+    if (typeof email !== 'string') return;
+    window.location.assign(`${SSO_START_PATH}?${new URLSearchParams({ email: email.trim() }).toString()}`);
+  };
   return (
     <section className="sign-in__sso" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('signIn.sso.heading')}</h2>
@@ -22,7 +29,7 @@ export function SsoSignIn() {
         <Notice tone="error">{t(`failure.${isSsoFailure(failure) ? failure : 'token_invalid'}`)}</Notice>
       )}
       <p id={`${id}-intro`}>{t('signIn.sso.intro')}</p>
-      <form method="get" action="/api/admin/sso/start">
+      <form method="get" action={SSO_START_PATH} onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${id}-email`}>{t('signIn.sso.email')}</label>
           <input
