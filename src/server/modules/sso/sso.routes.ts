@@ -36,10 +36,15 @@ export function ssoSignInRoutes(ctx: AppContext) {
 
     const failed = async (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
       if (!(error instanceof SsoError)) {
-        request.log.error({ err: error }, 'single sign-on failed');
+        request.log.error(
+          { message: error instanceof Error ? error.message : String(error) },
+          'single sign-on failed',
+        );
         return refused(reply, 'provider_unreachable');
       }
-      request.log.warn({ reason: error.reason, err: error.cause }, 'single sign-on refused');
+      // The cause's message only: openid-client's errors carry the ID token's claims (personal data).
+      const cause = error.cause instanceof Error ? error.cause.message : undefined;
+      request.log.warn({ reason: error.reason, cause }, 'single sign-on refused');
       await recordSsoFailure(db, error);
       return refused(reply, error.reason);
     };
