@@ -94,6 +94,11 @@ describe.runIf(browserAvailable)('single sign-on in the console', () => {
     expect(await section.getByLabel('Client secret').inputValue()).toBe('');
     expect(await page.content()).not.toContain(idp.clientSecret);
     await expectAxeClean(page, 'settings');
+    // Readable on a phone: the long redirect URI wraps instead of scrolling the page sideways.
+    await page.setViewportSize({ width: 360, height: 900 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-360.png`, fullPage: true });
+    expect(await sidewaysOverflow(page), 'settings at 360 px').toBe(0);
     await context.close();
   });
 
