@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SsoSettings, SsoSettingsInput } from '@shared/sso';
+import { buildAdminApp } from '@server/app';
 import { newTenant, type TestTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase, type Harness } from '@server/test/harness';
 import { signInAtProvider, startTestProvider, type TestProvider } from '@server/test/oidc-provider';
@@ -147,6 +148,23 @@ describeEachDatabase(
           expect.objectContaining({ action: 'user.create', actor: 'olga@acme.test' }),
         ]),
       );
+    });
+
+    it('finishes on another instance a sign-in one instance started (nothing kept in memory)', async () => {
+      const h = get();
+      const other = await buildAdminApp(
+        { config: h.config, database: h.database },
+        { logger: { level: 'silent' } },
+      );
+      try {
+        const back = await throughProvider(h, 'ana@acme.test', 'ana');
+        const res = await other.inject({ method: 'GET', url: back, remoteAddress: remoteAddress() });
+        expect(res.headers.location).toBe('/');
+        // …and the first instance then refuses it as a replay.
+        expect((await callback(h, back)).headers.location).toBe('/sign-in?sso_error=state_invalid');
+      } finally {
+        await other.close();
+      }
     });
 
     it('refuses a replayed state', async () => {
