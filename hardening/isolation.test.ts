@@ -13,7 +13,7 @@ import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
 import { tally } from './support/tally';
 
-type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session' | 'no user';
+type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session' | 'no user' | 'sign-in refused';
 interface Case {
   url: (b: Seeded) => string;
   expect: Expect;
@@ -31,6 +31,27 @@ const CASES: Record<string, Case> = {
     payload: { email: 'owner@tenant-b.example', password: 'not the password' },
   },
   'DELETE /api/admin/session': { url: () => '/api/admin/session', expect: 'no leak' },
+  // Single sign-on answers with redirects; a key is no way in: back to the sign-in page.
+  'GET /api/admin/sso/start': {
+    url: () => '/api/admin/sso/start?email=owner%40tenant-b.example',
+    expect: 'sign-in refused',
+  },
+  'GET /api/admin/sso/callback': {
+    url: () => '/api/admin/sso/callback?code=stolen&state=not-issued',
+    expect: 'sign-in refused',
+  },
+  'GET /api/admin/settings/sso': { url: () => '/api/admin/settings/sso', expect: 'no leak' },
+  'PUT /api/admin/settings/sso': {
+    url: () => '/api/admin/settings/sso',
+    expect: 'own tenant',
+    payload: {
+      issuer: 'https://login.tenant-a.example',
+      client_id: 'hookwise',
+      client_secret: 'a secret',
+      allowed_domains: ['tenant-a.example'],
+      role_values: { owner: ['owners'], operator: [], viewer: [] },
+    },
+  },
   // A signed-in user's own two-step sign-in: an API key is nobody's account (403).
   'GET /api/admin/account/mfa': { url: () => '/api/admin/account/mfa', expect: 'no user' },
   'POST /api/admin/account/mfa/start': { url: () => '/api/admin/account/mfa/start', expect: 'no user' },
@@ -397,6 +418,11 @@ for (const kind of databaseKinds()) {
           expect(res.statusCode, route.key).toBe(403);
           continue;
         }
+        if (x.expect === 'sign-in refused') {
+          expect(res.statusCode, route.key).toBe(303);
+          expect(res.headers.location, route.key).toMatch(/^\/sign-in\?sso_error=[a-z_]+$/);
+          continue;
+        }
         expect(res.statusCode, route.key).toBeLessThan(300);
         if (x.expect === 'no leak')
           for (const url of [b.reportedUrl, b.maliciousUrl]) expect(res.body).not.toContain(url);
@@ -411,7 +437,8 @@ for (const kind of databaseKinds()) {
 
       // B still reaches every one of its objects.
       for (const [key, x] of Object.entries(CASES)) {
-        if (!key.startsWith('GET ') || x.expect === 'no session' || x.expect === 'no user') continue;
+        if (!key.startsWith('GET ') || ['no session', 'no user', 'sign-in refused'].includes(x.expect))
+          continue;
         const res = await own.admin.inject({
           method: 'GET',
           url: x.url(b),

@@ -49,7 +49,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const admin = await buildAdminApp(ctx, { logger: { level: 'info', stream } });
   const url = await listenOnFreePort(app);
   const adminUrl = await listenOnFreePort(admin);
-  config = Object.freeze({ ...config, publicUrl: url });
+  config = Object.freeze({ ...config, publicUrl: url, adminPublicUrl: adminUrl });
   ctx.config = config;
   const demo = await createDemo(database.db, config);
   return {

@@ -29,6 +29,9 @@ export const TABLES = [
   'allowlist_check_visits',
   'mail_reports',
   'mail_intakes',
+  'sso_configs',
+  'sso_domains',
+  'sso_logins',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -31,6 +31,7 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ADMIN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DEFAULT_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z
     .string()
@@ -91,6 +92,8 @@ export interface Config {
   /** Console sign-in: a session ends after this long unused, and after maxHours in any case. */
   readonly session: { readonly idleMinutes: number; readonly maxHours: number };
   readonly publicUrl: string;
+  /** The console's address as browsers reach it: single sign-on's redirect URI is built on it. */
+  readonly adminPublicUrl: string;
   /**
    * Where campaign-completed sends a recipient when the campaign sets no redirect_url: the
    * organisation's own site. Unset, the seed's default public site (see DEFAULT_PUBLIC_SITE).
@@ -187,6 +190,10 @@ export function loadConfig(env: Env = process.env): Config {
     adminHost: values.ADMIN_HOST,
     session: Object.freeze({ idleMinutes: values.SESSION_IDLE_MINUTES, maxHours: values.SESSION_MAX_HOURS }),
     publicUrl: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/+$/, ''),
+    adminPublicUrl: (values.ADMIN_PUBLIC_URL ?? `http://${values.ADMIN_HOST}:${values.ADMIN_PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     defaultRedirectUrl: values.DEFAULT_REDIRECT_URL,
     databaseUrl: values.DATABASE_URL ?? `sqlite:${path.join(values.DATA_DIR, 'hookwise.db')}`,
     dataDir,

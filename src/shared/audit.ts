@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   'api_key.use',
   'audit.prune',
   'settings.mail_intake',
+  'settings.sso',
+  'sso.failure',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -98,6 +100,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   reviewer_link: 'reviewers',
   user: 'users',
   session: 'sign_in',
+  sso: 'sign_in',
   api_key: 'settings',
   settings: 'settings',
   malicious_url: 'reviewers',

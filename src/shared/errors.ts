@@ -57,6 +57,10 @@ export const ERROR_CODES = [
   'mfa_off',
   'mfa_required_by_tenant',
   'own_account',
+  // Single sign-on.
+  'sso_required',
+  'sso_secret_missing',
+  'sso_domain_taken',
   // Recipient journey.
   'questionnaire_required',
   // Reported mail.

@@ -119,6 +119,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-results',
   'console-home',
   'console-account',
+  'console-identity',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
- * `console-home`, `console-account`): every
+ * `console-home`, `console-account`, `console-identity`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -12,6 +12,7 @@ import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/da
 import { RECIPIENT_STATUSES } from '../../shared/events';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
 import { PHISH_STEPS } from '../../shared/routes';
+import { SSO_FAILURES } from '../../shared/sso';
 import {
   OUTBOX_STATES,
   SEND_FAILURE_CAUSES,
@@ -170,6 +171,19 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'home.cause.',
     suffixes: SEND_FAILURE_CAUSES,
     builtBy: 'the home page’s sending health (its cause)',
+  },
+  // console-identity
+  {
+    namespace: 'console-identity',
+    prefix: 'failure.',
+    suffixes: SSO_FAILURES,
+    builtBy: 'the sign-in page, from the reason single sign-on was refused for',
+  },
+  {
+    namespace: 'console-identity',
+    prefix: 'settings.values.',
+    suffixes: ROLES,
+    builtBy: 'the single sign-on settings, one field per role',
   },
 ];
 

@@ -35,6 +35,13 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise tenant egress-networks <tenantId> --set 203.0.113.0/24,198.51.100.7':
     /^198\.51\.100\.7\/32$/m,
   'npx hookwise sending profiles': /^\(none\)$/m,
+  // docs/sso.md: in this order (the secret's file first); nothing reaches a provider.
+  "printf '%s' 'the-client-secret' > client-secret.txt": /^$/,
+  'npx hookwise sso set <tenantId> --issuer https://login.example.com --client-id hookwise --client-secret-file client-secret.txt --domains example.com --owner-values hookwise-owners --operator-values hookwise-operators':
+    /^Client secret: {3}set$/m,
+  'npx hookwise sso set <tenantId> --required':
+    /^SSO required: {4}yes \(owners may still use their password\)$/m,
+  'npx hookwise sso show <tenantId> --json': /"client_secret_set": true,\n[\s\S]*"required": true/,
 };
 
 interface NotRunHere {

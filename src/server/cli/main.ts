@@ -24,6 +24,7 @@ import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
 import { addSendingCommands } from './sending-commands';
+import { addSsoCommands } from './sso-commands';
 import { addTenantCommands } from './tenant-commands';
 import { addUserCommands } from './user-commands';
 import { addPollCommands } from './poll-commands';
@@ -86,6 +87,7 @@ export function buildCli(): Command {
 
   addTenantCommands(program);
   addAuditCommands(program);
+  addSsoCommands(program);
   addCampaignCommands(program);
   addImportCommands(program);
   addRecipientCommands(program);

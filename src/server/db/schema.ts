@@ -214,6 +214,42 @@ export interface RecoveryCodeTable {
   used_at: string | null;
 }
 
+/** A tenant's OpenID Connect provider (docs/sso.md). */
+export interface SsoConfigTable {
+  tenant_id: string;
+  issuer: string;
+  client_id: string;
+  /** Sealed with SECRETS_KEY (lib/secret-box). */
+  client_secret_sealed: string;
+  /** The ID token claim whose values map to roles (e.g. `groups`). */
+  role_claim: string;
+  /** JSON arrays of claim values. */
+  owner_values: string;
+  operator_values: string;
+  viewer_values: string;
+  /** 1: local passwords are refused for the tenant (owners excepted, the break-glass). */
+  required: number;
+  updated_at: string;
+}
+
+export interface SsoDomainTable {
+  domain: string;
+  tenant_id: string;
+}
+
+/** A sign-in under way at the provider: consumed once by the callback. */
+export interface SsoLoginTable {
+  /** SHA-256 (hex) of the state. */
+  id: string;
+  tenant_id: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+  /** When the callback took it: a second callback with the same state is refused. */
+  used_at: string | null;
+}
+
 export interface SessionTable {
   /** SHA-256 (hex) of the cookie's token. */
   id: string;
@@ -447,6 +483,9 @@ export interface Database {
   allowlist_check_visits: AllowlistCheckVisitTable;
   mail_reports: MailReportTable;
   mail_intakes: MailIntakeTable;
+  sso_configs: SsoConfigTable;
+  sso_domains: SsoDomainTable;
+  sso_logins: SsoLoginTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

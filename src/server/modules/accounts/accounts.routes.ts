@@ -40,7 +40,12 @@ import { confirmEnrolment, disableMfa, mfaStatus, resetMfa, startEnrolment } fro
 
 const tags = ['session'];
 /** Sign-in failures the audit log keeps (a missing code, `mfa_required`, is a question, not one). */
-const AUDITED_FAILURES = new Set<string>(['invalid_credentials', 'invalid_code', 'account_locked']);
+const AUDITED_FAILURES = new Set<string>([
+  'invalid_credentials',
+  'invalid_code',
+  'account_locked',
+  'sso_required',
+]);
 /** Sign-in attempts per client address and minute, across every instance (shared store). */
 export const SIGN_IN_PER_MINUTE = 10;
 

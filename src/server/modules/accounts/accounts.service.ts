@@ -7,7 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { NewUserBody, Role, User, UserChange } from '@shared/admin-api';
 import type { Config } from '@server/config';
-import { AppError, conflict, notFound, tooManyRequests, unauthorized } from '@server/lib/errors';
+import { AppError, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import {
   clearSignInFailures,
@@ -30,6 +30,7 @@ import {
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
 import { audited, recordAudit } from '../audit/audited';
+import { localPasswordAllowed } from '../sso/sso-settings.service';
 import { secondFactorPasses } from './mfa.service';
 
 /** Failed sign-ins for one address within LOCK_WINDOW before it is locked for LOCK_WINDOW. */
@@ -119,6 +120,59 @@ export async function changeUser(
   });
 }
 
+/** What single sign-on decided about a person: their address, name and role. */
+export interface SsoIdentity {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/**
+ * The user single sign-on signs in: created on first sign-in (just in time, with no password:
+ * an empty hash never verifies), or given the role the provider's claims map to now. The last
+ * active owner keeps the owner role: a change at the provider does not lock the tenant's owners
+ * out. Undefined when the address is another tenant's user, or a disabled one.
+ */
+export async function provisionSsoUser(
+  db: Db,
+  tenantId: string,
+  identity: SsoIdentity,
+): Promise<{ id: string; tenant_id: string; email: string } | undefined> {
+  return inTransaction(db, async (trx) => {
+    const row = await findUserByEmail(trx, identity.email);
+    if (row && (row.tenant_id !== tenantId || row.disabled_at !== null)) return undefined;
+    const actor = identity.email;
+    if (!row) {
+      const id = newId();
+      await insertUser(trx, {
+        id,
+        tenant_id: tenantId,
+        email: identity.email,
+        name: identity.name,
+        role: identity.role,
+        password_hash: '',
+        disabled_at: null,
+        last_sign_in_at: null,
+        created_at: nowIso(),
+      });
+      const details = { via: 'sso', role: identity.role };
+      await recordAudit(trx, { tenantId, actor, action: 'user.create', target: id, details });
+      return { id, tenant_id: tenantId, email: identity.email };
+    }
+    const demotesLastOwner =
+      row.role === 'owner' &&
+      identity.role !== 'owner' &&
+      Number((await countActiveOwners(trx, tenantId)).n) <= 1;
+    const role = demotesLastOwner ? row.role : identity.role;
+    if (role !== row.role) {
+      await updateUser(trx, row.id, { role });
+      const details = { via: 'sso', role };
+      await recordAudit(trx, { tenantId, actor, action: 'user.change', target: row.id, details });
+    }
+    return { id: row.id, tenant_id: row.tenant_id, email: row.email };
+  });
+}
+
 /** Sets a new password and ends every session of the user. */
 export async function setPassword(
   db: Db,
@@ -169,7 +223,10 @@ export async function signIn(
   const failures = await findSignInFailures(db, email);
   if (failures?.locked_until && Date.parse(failures.locked_until) > now) throw locked(failures.locked_until);
   const user = await findUserByEmail(db, email);
-  const ok = await verify(user?.password_hash ?? (await NO_ACCOUNT_HASH), password).catch(() => false);
+  // A user single sign-on created has no password (an empty hash): compared as no account is.
+  const stored = user?.password_hash ? user.password_hash : undefined;
+  const ok = stored !== undefined && (await verify(stored, password).catch(() => false));
+  if (stored === undefined) await verify(await NO_ACCOUNT_HASH, password).catch(() => false);
   if (!user || !ok || user.disabled_at !== null) {
     throw await failedSignIn(db, email, failures, now, 'invalid_credentials');
   }
@@ -181,6 +238,26 @@ export async function signIn(
       throw await failedSignIn(db, email, failures, now, 'invalid_code');
     }
   }
+  // "Single sign-on required": the password was right, but only an owner (the break-glass)
+  // still signs in with one. Checked after the password, so it tells nothing to a guesser.
+  if (!(await localPasswordAllowed(db, user.tenant_id, user.role))) {
+    throw forbidden('Your organisation signs in with single sign-on', 'sso_required');
+  }
+  return openSession(db, config, user, { method: 'password', now });
+}
+
+/**
+ * A new session for a user whose identity is established (a password, a single sign-on): the
+ * sign-in failures for the address are cleared and the sign-in is audited with its method.
+ */
+export async function openSession(
+  db: Db,
+  config: Config,
+  user: { id: string; tenant_id: string; email: string },
+  options: { method: 'password' | 'sso'; now?: number },
+): Promise<SignedIn> {
+  const now = options.now ?? Date.now();
+  const { email } = user;
   const token = randomBytes(32).toString('base64url');
   const at = new Date(now).toISOString();
   await inTransaction(db, async (trx) => {
@@ -196,7 +273,12 @@ export async function signIn(
     });
     await markSignedIn(trx, user.id, at);
     // Who signs in is the actor by definition: no context to read it from before the session exists.
-    await recordAudit(trx, { tenantId: user.tenant_id, actor: user.email, action: 'session.sign_in' });
+    await recordAudit(trx, {
+      tenantId: user.tenant_id,
+      actor: user.email,
+      action: 'session.sign_in',
+      details: { method: options.method },
+    });
   });
   return { token, userId: user.id, tenantId: user.tenant_id, email: user.email };
 }

@@ -18,6 +18,7 @@ import { reportedUrlRoutes } from '../reported-urls/reported-urls.routes';
 import { reviewerRoutes } from '../reviewers/reviewers.routes';
 import { resultRoutes } from '../results/results.routes';
 import { sendingRoutes } from '../sending/sending.routes';
+import { ssoSettingsRoutes, ssoSignInRoutes } from '../sso/sso.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
 import { installAdminAuth } from './admin-auth';
 
@@ -25,6 +26,7 @@ export function adminRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     // Sign-in is how a session starts: outside the auth hook.
     await app.register(sessionRoutes(ctx));
+    await app.register(ssoSignInRoutes(ctx));
     await app.register(operatorRoutes(ctx));
   };
 }
@@ -36,6 +38,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(mfaRoutes(ctx));
     await app.register(auditRoutes(ctx));
     await app.register(tenantRoutes(ctx));
+    await app.register(ssoSettingsRoutes(ctx));
     await app.register(campaignRoutes(ctx));
     await app.register(previewAdminRoutes(ctx));
     await app.register(recipientRoutes(ctx));

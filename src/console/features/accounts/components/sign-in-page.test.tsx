@@ -1,13 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enAccount from '@locales/en.console-account.json';
+import enIdentity from '@locales/en.console-identity.json';
 import en from '@locales/en.console.json';
 import { initI18n } from '@console/lib/i18n';
 import { mockFetch, renderPage, session } from '@console/test/render';
 import { SignInPage } from './sign-in-page';
 
 beforeAll(() =>
-  initI18n({ language: 'en', resources: { en: { console: en, 'console-account': enAccount } } }),
+  initI18n({
+    language: 'en',
+    resources: { en: { console: en, 'console-account': enAccount, 'console-identity': enIdentity } },
+  }),
 );
 afterEach(() => vi.unstubAllGlobals());
 
@@ -79,5 +83,27 @@ describe('SignInPage', () => {
       '123456',
       'abcd-efgh-jkmn-pqrs',
     ]);
+  });
+
+  it('says in words why a single sign-on was refused, never the reason code', () => {
+    mockFetch(() => undefined);
+    renderPage(<SignInPage />, { path: '/sign-in', url: '/sign-in?sso_error=no_role', role: null });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(enIdentity['failure.no_role']);
+    expect(alert.textContent).not.toContain('no_role');
+  });
+
+  it('sends the work address to the single sign-on start, and words "SSO required"', async () => {
+    mockFetch(() => ({
+      status: 403,
+      json: { error: { code: 'sso_required', message: 'Your organisation signs in with single sign-on' } },
+    }));
+    renderPage(<SignInPage />, { path: '/sign-in', url: '/sign-in', role: null });
+    const work = screen.getByLabelText<HTMLInputElement>('Work email address');
+    expect(work.name).toBe('email');
+    expect(work.form?.getAttribute('action')).toBe('/api/admin/sso/start');
+    expect(work.form?.getAttribute('method')).toBe('get');
+    fill();
+    expect((await screen.findByRole('alert')).textContent).toBe(enIdentity['signIn.ssoRequired']);
   });
 });

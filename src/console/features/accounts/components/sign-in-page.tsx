@@ -2,13 +2,17 @@
  * Sign-in: email and password, then — when the server answers `mfa_required` — the code from the
  * authenticator app (or a recovery code) in one more field. The server's message is shown as is:
  * it says whether the credentials were wrong, the account is locked, or there were too many
- * attempts, and for how long.
+ * attempts, and for how long. Below, the way in through the organisation's provider (single
+ * sign-on); when the organisation requires it, a password is refused with words saying so.
  */
 import { useState, type FormEvent } from 'react';
 import { useT } from '@console/hooks/use-t';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
+import { Notice } from '@console/components/notice';
 import { PageHeading } from '@console/components/page-heading';
+import { SsoSignIn } from '@console/features/sso/components/sso-sign-in';
+import { useIdentityT } from '@console/hooks/use-identity-t';
 import { ApiError } from '@shared/api-client';
 import { useSessionQuery, useSignIn } from '../api/session';
 import { SignInCodeField } from './sign-in-code-field';
@@ -25,6 +29,7 @@ const isCodeError = (error: unknown) =>
 
 export function SignInPage() {
   const { t } = useT();
+  const identity = useIdentityT();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSessionQuery();
@@ -53,7 +58,10 @@ export function SignInPage() {
   };
   // The question itself is no error: the code field says what to do.
   const shownError =
-    signIn.error instanceof ApiError && signIn.error.code === 'mfa_required' ? null : signIn.error;
+    signIn.error instanceof ApiError && ['mfa_required', 'sso_required'].includes(signIn.error.code)
+      ? null
+      : signIn.error;
+  const ssoRequired = signIn.error instanceof ApiError && signIn.error.code === 'sso_required';
 
   return (
     <main className="sign-in">
@@ -87,6 +95,7 @@ export function SignInPage() {
           </div>
           {askCode && <SignInCodeField value={code} onChange={setCode} />}
           <ErrorAlert error={shownError} />
+          {ssoRequired && <Notice tone="error">{identity.t('signIn.ssoRequired')}</Notice>}
           <button
             type="submit"
             className="button button--primary sign-in__submit"
@@ -95,6 +104,7 @@ export function SignInPage() {
             {signIn.isPending ? t('signIn.pending') : t('signIn.submit')}
           </button>
         </form>
+        <SsoSignIn />
       </div>
     </main>
   );

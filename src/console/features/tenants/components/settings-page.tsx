@@ -1,5 +1,9 @@
-/** /settings: the workspace's settings: its own office and gateway addresses, two-step sign-in. */
+/**
+ * /settings: the workspace's settings: its own office and gateway addresses, two-step sign-in,
+ * single sign-on (owners).
+ */
 import { PageHeading } from '@console/components/page-heading';
+import { SsoSettingsSection } from '@console/features/sso/components/sso-settings-section';
 import { useT } from '@console/hooks/use-t';
 import { EgressNetworksSection } from './egress-networks-section';
 import { MfaPolicySection } from './mfa-policy-section';
@@ -11,6 +15,7 @@ export function SettingsPage() {
       <PageHeading>{t('settings.title')}</PageHeading>
       <EgressNetworksSection />
       <MfaPolicySection />
+      <SsoSettingsSection />
     </>
   );
 }
