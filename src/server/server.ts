@@ -1,4 +1,4 @@
-/** Starts Hookwise: migrate, listen, run the outbox worker, and shut down gracefully on SIGTERM/SIGINT. */
+/** Starts Hookwise: migrate, listen, run the outbox and webhook workers, and shut down gracefully on SIGTERM/SIGINT. */
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp, buildApp } from './app';
@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseConnection } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { devLogStream } from './logger';
 import { outboxWorker } from './modules/sending/outbox-worker';
+import { webhooksWorker } from './modules/webhooks/webhooks-worker';
 
 export interface RunningServer {
   /** The public listener: recipients and reviewers. */
@@ -35,11 +36,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   // Sends the campaigns' mail; any number of processes may run one (docs/sending.md, "The outbox guarantees").
   const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
+  // Delivers webhooks and syslog lines; any number of processes may run one (docs/webhooks.md).
+  const deliveries = config.webhooks.worker
+    ? webhooksWorker(ctx, app.log.child({ module: 'webhooks' }))
+    : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       // The message being sent completes and is settled before the database closes.
-      await worker?.stop();
+      await Promise.all([worker?.stop(), deliveries?.stop()]);
       await Promise.all([app.close(), admin.close()]);
       await database.close();
     })();

@@ -65,6 +65,10 @@ export const AUDIT_ACTIONS = [
   'malicious_url.import',
   'malicious_url.remove',
   'settings.mfa_policy',
+  'webhook.create',
+  'webhook.change',
+  'webhook.delete',
+  'webhook.redeliver',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -99,6 +103,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   malicious_url: 'reviewers',
   report: 'reviewers',
   tenant: 'settings',
+  webhook: 'settings',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

@@ -18,6 +18,7 @@ import { reviewerRoutes } from '../reviewers/reviewers.routes';
 import { resultRoutes } from '../results/results.routes';
 import { sendingRoutes } from '../sending/sending.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
+import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -45,5 +46,6 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));
     await app.register(gophishRoutes(ctx));
+    await app.register(webhooksRoutes(ctx));
   };
 }

@@ -23,6 +23,7 @@ import { nowIso } from '@server/lib/ids';
 import { requireProfile } from '../sending/sending-profiles.service';
 import { queueSending, sendingProgress } from '../sending/sending.service';
 import { audited } from '../audit/audited';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
@@ -172,6 +173,12 @@ export async function launchCampaign(
       time_zone: timeZone,
     });
     if (!launched) throw conflict('Only a draft can be launched', 'campaign_not_draft');
+    await emitEvent(trx, {
+      tenantId: campaign.tenant_id,
+      type: 'campaign.launched',
+      campaignId: campaign.id,
+      data: { starts_at: startsAt, ends_at: endsAt, sending: Boolean(launch.sending) },
+    });
     if (!launch.sending) return;
     const live = await requireCampaign(trx, campaign.tenant_id, campaign.id);
     await queueSending(trx, config, live, { time_zone: timeZone, ...launch.sending });
@@ -230,9 +237,16 @@ export async function setCampaignDates(db: Db, campaign: Campaign, dates: Campai
 }
 
 export async function endCampaign(db: Db, campaign: Campaign) {
-  await audited(db, auditOf(campaign, 'campaign.end'), (trx) =>
-    markCampaignEnded(trx, campaign.tenant_id, campaign.id, nowIso()),
-  );
+  await audited(db, auditOf(campaign, 'campaign.end'), async (trx) => {
+    const at = nowIso();
+    if (!(await markCampaignEnded(trx, campaign.tenant_id, campaign.id, at))) return;
+    await emitEvent(trx, {
+      tenantId: campaign.tenant_id,
+      type: 'campaign.ended',
+      campaignId: campaign.id,
+      data: { ended_at: at },
+    });
+  });
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }
 
