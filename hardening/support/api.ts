@@ -27,6 +27,8 @@ export const TABLES = [
   'outbox',
   'allowlist_checks',
   'allowlist_check_visits',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -85,7 +85,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('duration_ms', 'integer', (c) => c.notNull())
     .addColumn('error', 'text')
     .execute();
-  await db.schema.createIndex('webhook_attempts_delivery').on('webhook_attempts').column('delivery_id').execute();
+  await db.schema
+    .createIndex('webhook_attempts_delivery')
+    .on('webhook_attempts')
+    .column('delivery_id')
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

@@ -80,7 +80,17 @@ export async function createCampaignIn(
 ): Promise<string> {
   await requireTenant(trx, tenantId);
   checkOrder(file.starts_at ?? null, file.ends_at ?? null);
-  return insertCampaign(trx, tenantId, file, { launched_at: options.draft ? null : nowIso() });
+  const id = await insertCampaign(trx, tenantId, file, { launched_at: options.draft ? null : nowIso() });
+  // Not a draft: it runs as imported, which is its launch.
+  if (!options.draft) {
+    await emitEvent(trx, {
+      tenantId,
+      type: 'campaign.launched',
+      campaignId: id,
+      data: { starts_at: file.starts_at ?? null, ends_at: file.ends_at ?? null, sending: false },
+    });
+  }
+  return id;
 }
 
 /**

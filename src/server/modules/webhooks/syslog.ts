@@ -9,7 +9,10 @@ import tls from 'node:tls';
 
 /** local0.info: <PRI> = facility 16 × 8 + severity 6. */
 const PRI = 134;
-const HOSTNAME = hostname().replace(/[^!-~]/g, '').slice(0, 255) || '-';
+const HOSTNAME =
+  hostname()
+    .replace(/[^!-~]/g, '')
+    .slice(0, 255) || '-';
 
 /** `<PRI>1 TIMESTAMP HOSTNAME hookwise - EVENT_TYPE - JSON` (RFC 5424 §6). */
 export function syslogLine(payload: { type: string; created_at: string }, body: string): string {
@@ -57,7 +60,7 @@ export function sendSyslog(target: SyslogTarget, frame: Buffer, timeoutMs: numbe
         })
       : net.connect({ host: target.host, port: target.port });
     const timer = setTimeout(() => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    socket.once('error', (error) => {
+    socket.once('error', (error: Error) => {
       clearTimeout(timer);
       reject(error);
     });

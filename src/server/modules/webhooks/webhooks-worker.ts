@@ -37,8 +37,7 @@ function reason(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || /no answer within/.test(error.message)))
     return `no answer within ${timeoutMs} ms`;
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  const code =
-    typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown } | null)?.code;
+  const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return code;
   return (error instanceof Error ? error.message : String(error)).slice(0, 200);
 }
