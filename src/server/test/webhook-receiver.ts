@@ -9,6 +9,8 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** Whether the receiver answered it (a stalled request never is). */
+  answered: boolean;
 }
 
 export interface WebhookReceiver {
@@ -32,12 +34,15 @@ export async function startWebhookReceiver(answers: number[] = [200]): Promise<W
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      receiver.received.push({
+      const received = {
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
-      });
+        answered: false,
+      };
+      receiver.received.push(received);
       if (receiver.stall) return;
+      received.answered = true;
       const index = Math.min(receiver.received.length - 1, receiver.answers.length - 1);
       response.writeHead(receiver.answers[index] ?? 200, { 'content-type': 'text/plain' });
       response.end('internal detail the log must not keep');
