@@ -35,6 +35,11 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise tenant egress-networks <tenantId> --set 203.0.113.0/24,198.51.100.7':
     /^198\.51\.100\.7\/32$/m,
   'npx hookwise sending profiles': /^\(none\)$/m,
+  'npx hookwise webhooks add --tenant <tenantId> --url https://hooks.example.com/hookwise --events click.judged,form.submitted':
+    /^Signing secret \(shown this once, keep it with the receiver\): whsec_\S{43}$/m,
+  'npx hookwise webhooks list':
+    /^\S+\s+webhook\s+https:\/\/hooks\.example\.com\/hookwise\s+click\.judged,form\.submitted\s+yes/m,
+  'npx hookwise webhooks deliveries': /^\(none\)$/m,
 };
 
 interface NotRunHere {

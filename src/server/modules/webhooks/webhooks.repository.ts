@@ -273,3 +273,22 @@ export function attemptsOf(db: Db, deliveryId: string) {
     .orderBy('at')
     .execute();
 }
+
+/** The tenant an endpoint or a delivery belongs to (the CLI sees the whole database). */
+export async function tenantOfEndpoint(db: Db, id: string) {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('tenant_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.tenant_id;
+}
+
+export async function tenantOfDelivery(db: Db, id: string) {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('tenant_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.tenant_id;
+}

@@ -32,6 +32,8 @@ import {
   listDeliveries,
   listEndpoints,
   requeueDelivery,
+  tenantOfDelivery,
+  tenantOfEndpoint,
   updateEndpoint,
 } from './webhooks.repository';
 
@@ -245,4 +247,17 @@ export async function redeliver(db: Db, tenantId: string, id: string): Promise<D
   const [delivery] = await deliveries(db, tenantId, { limit: 1, id });
   if (!delivery) throw notFound();
   return delivery;
+}
+
+/** The CLI names an endpoint or a delivery by id alone: its tenant, or a readable error. */
+export async function endpointTenant(db: Db, id: string): Promise<string> {
+  const tenantId = await tenantOfEndpoint(db, id);
+  if (!tenantId) throw new Error(`Unknown endpoint ${id}`);
+  return tenantId;
+}
+
+export async function deliveryTenant(db: Db, id: string): Promise<string> {
+  const tenantId = await tenantOfDelivery(db, id);
+  if (!tenantId) throw new Error(`Unknown delivery ${id}`);
+  return tenantId;
 }
