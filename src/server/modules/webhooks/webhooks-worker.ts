@@ -107,14 +107,17 @@ export function webhooksWorker(
               dueAt: new Date(Date.now() + retryDelayMs(attempts, settings.timeScale)).toISOString(),
             };
     const at = nowIso();
-    await settleDelivery(db, { id: delivery.id, workerId: id }, outcome, {
+    const attempt = {
       id: newRowId(),
       delivery_id: delivery.id,
       at,
       status: tried.status,
       duration_ms: Date.now() - started,
       error: tried.error,
-    });
+    };
+    await inTransaction(db, (trx) =>
+      settleDelivery(trx, { id: delivery.id, workerId: id }, outcome, attempt),
+    );
     if (tried.error !== null) {
       log.warn({ delivery: delivery.id, error: tried.error, retry: !giveUp }, 'webhook not delivered');
     }

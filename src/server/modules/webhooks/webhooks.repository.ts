@@ -181,15 +181,17 @@ export interface Outcome {
   dueAt?: string;
 }
 
-/** Settles a claimed delivery, if this worker still holds it, and records the attempt. */
+/**
+ * Settles a claimed delivery, if this worker still holds it, and records the attempt. A delivery
+ * gone meanwhile (its endpoint removed) or taken over (the lease lapsed) is left as it is.
+ */
 export async function settleDelivery(
   db: Db,
   claim: { id: string; workerId: string },
   outcome: Outcome,
   attempt: Insertable<WebhookAttemptTable>,
 ) {
-  await db.insertInto('webhook_attempts').values(attempt).execute();
-  await db
+  const result = await db
     .updateTable('webhook_deliveries')
     .set({
       state: outcome.state,
@@ -203,7 +205,8 @@ export async function settleDelivery(
     .where('id', '=', claim.id)
     .where('state', '=', 'delivering')
     .where('claimed_by', '=', claim.workerId)
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await db.insertInto('webhook_attempts').values(attempt).execute();
 }
 
 /** The earliest due time of queued deliveries (an idle worker sleeps until then). */

@@ -17,6 +17,7 @@ import { describeEachDatabase, TEST_SECRET, testConfig, type Harness } from '@se
 import { startSyslogListener, SYSLOG_TEST_CERT } from '@server/test/syslog-listener';
 import { startWebhookReceiver, type WebhookReceiver } from '@server/test/webhook-receiver';
 import { open } from '@server/lib/secret-box';
+import { secondDatabase } from '@server/test/sending-fixtures';
 import { mintPollToken } from '../poll/poll-token';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff';
 import { signatureHeader } from './signature';
@@ -273,6 +274,55 @@ describeEachDatabase(
       const audit = await h.admin.inject({ method: 'GET', url: '/api/admin/audit', headers: tenant.headers });
       const actions = audit.json<{ entries: { action: string }[] }>().entries.map((e) => e.action);
       expect(actions).toContain('webhook.redeliver');
+    });
+
+    it('delivers each event once with two workers claiming at the same time (two connections on PostgreSQL)', async () => {
+      const h = get();
+      const tenant = await newTenant(h, 'Two workers');
+      const sink = await receiver([200]);
+      await addEndpoint(h, tenant, sink.url, ['review.decided']);
+      const EVENTS = 40;
+      for (let i = 0; i < EVENTS; i++) {
+        await emitEvent(h.database.db, { tenantId: tenant.tenantId, type: 'review.decided', data: { i } });
+      }
+      const other = await secondDatabase(h);
+      const workers = [h.database, other ?? h.database].map((database) =>
+        webhooksWorker({ config: h.config, database }, h.app.log, { loop: false }),
+      );
+      try {
+        for (let pass = 0; pass < 20 && sink.received.length < EVENTS; pass++) {
+          await Promise.all(workers.map((w) => w.runOnce()));
+        }
+      } finally {
+        await Promise.all(workers.map((w) => w.stop()));
+        await other?.close();
+      }
+      const ids = sink.received.map((r) => String(r.headers['hookwise-event-id']));
+      expect(ids).toHaveLength(EVENTS);
+      expect(new Set(ids).size).toBe(EVENTS);
+    });
+
+    it('keeps going when an endpoint is removed while its delivery is in flight', async () => {
+      const h = get();
+      const tenant = await newTenant(h, 'Removed');
+      const slow = await receiver([200]);
+      slow.stall = true;
+      const { id } = await addEndpoint(h, tenant, slow.url, ['review.decided']);
+      await emitEvent(h.database.db, { tenantId: tenant.tenantId, type: 'review.decided', data: {} });
+      const worker = webhooksWorker({ config: h.config, database: h.database }, h.app.log, { loop: false });
+      const pass = worker.runOnce();
+      await expect.poll(() => slow.received.length).toBe(1);
+      const removed = await h.admin.inject({
+        method: 'DELETE',
+        url: `/api/admin/webhooks/${id}`,
+        headers: tenant.headers,
+      });
+      expect(removed.statusCode).toBe(204);
+      await slow.close();
+      // The request fails (the receiver went away); settling a delivery that is gone changes nothing.
+      expect(await pass).toBe(1);
+      await worker.stop();
+      expect(await deliveriesOf(h, tenant)).toEqual([]);
     });
 
     it('sends the events as RFC 5424 lines to a syslog receiver over TLS and over TCP', async () => {
