@@ -131,8 +131,7 @@ export function recipientLanguageCounts(db: Db, campaignId: string) {
     .execute();
 }
 
-/** Ending is idempotent: the first end time is kept. */
-/** Whether it ended now (false: it had ended before). */
+/** Ending is idempotent: the first end time is kept. Whether it ended now (false: it had ended before). */
 export async function markCampaignEnded(db: Db, tenantId: string, id: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('campaigns')
