@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again: 1, 4, 16, 64 minutes, then about 4 h and 6 h (the cap),
+ * When a failed delivery is tried again: 1, 4, 16, 64 minutes, then about 4 h, then 6 h (the cap),
  * each ±20 % so that receivers coming back are not hit by every sender at once; after
  * MAX_ATTEMPTS tries (about 18 hours) the delivery is failed and waits for "send again".
  */
