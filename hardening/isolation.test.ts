@@ -332,6 +332,24 @@ const CASES: Record<string, Case> = {
       template: { name: 'From GoPhish', subject: 'Hi', text: 'Go {{.URL}}', envelope_sender: 'a@a.example' },
     },
   },
+  'GET /api/admin/webhooks': { url: () => '/api/admin/webhooks', expect: 'no leak' },
+  'POST /api/admin/webhooks': {
+    url: () => '/api/admin/webhooks',
+    expect: 'own tenant',
+    payload: { url: 'https://hooks.a.example/in', events: ['click.judged'] },
+  },
+  'GET /api/admin/webhooks/:id': { url: (b) => `/api/admin/webhooks/${b.webhookId}`, expect: 'not found' },
+  'PATCH /api/admin/webhooks/:id': {
+    url: (b) => `/api/admin/webhooks/${b.webhookId}`,
+    expect: 'not found',
+    payload: { enabled: false },
+  },
+  'DELETE /api/admin/webhooks/:id': { url: (b) => `/api/admin/webhooks/${b.webhookId}`, expect: 'not found' },
+  'GET /api/admin/webhook-deliveries': { url: () => '/api/admin/webhook-deliveries', expect: 'no leak' },
+  'POST /api/admin/webhook-deliveries/:id/redeliver': {
+    url: (b) => `/api/admin/webhook-deliveries/${b.deliveryId}/redeliver`,
+    expect: 'not found',
+  },
   'DELETE /api/admin/malicious-urls': {
     url: (b) => `/api/admin/malicious-urls?url=${encodeURIComponent(b.maliciousUrl)}`,
     expect: 'not found',

@@ -32,6 +32,8 @@ export const TABLES = [
   'sso_configs',
   'sso_domains',
   'sso_logins',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -1,12 +1,13 @@
 /**
  * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
- * sending profile),
+ * sending profile, webhook endpoint and one delivery),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection } from '@server/db/database';
 import { createUser } from '@server/modules/accounts/accounts.service';
 import { createTenant } from '@server/modules/tenants/tenants.service';
+import { emitEvent } from '@server/modules/webhooks/webhooks.service';
 
 export interface Seeded {
   tenantId: string;
@@ -20,6 +21,8 @@ export interface Seeded {
   /** A reviewer link's id (its token's jti). */
   reviewerLinkId: string;
   profileId: string;
+  webhookId: string;
+  deliveryId: string;
   reportedUrl: string;
   maliciousUrl: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
@@ -92,6 +95,12 @@ export async function seedTenantData(
     password: `${slug}-relay-password`,
     envelope_from: `bounces@${slug}.example`,
   });
+  const webhook = await call('POST', '/api/admin/webhooks', {
+    url: `https://hooks.${slug}.example/in`,
+    events: ['review.decided'],
+  });
+  await emitEvent(database.db, { tenantId, type: 'review.decided', data: { url: reportedUrl } });
+  const deliveries = (await call('GET', '/api/admin/webhook-deliveries')) as { deliveries: { id: string }[] };
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -105,8 +114,20 @@ export async function seedTenantData(
     recipientId: recipients.items[0]?.id ?? '',
     reviewerLinkId: String(reviewerLink.id),
     profileId: String(profile.id),
+    webhookId: String(webhook.id),
+    deliveryId: deliveries.deliveries[0]?.id ?? '',
     reportedUrl,
     maliciousUrl,
-    params: [campaignId, rid, reportId, keyPrefix, user.id, String(reviewerLink.id), String(profile.id)],
+    params: [
+      campaignId,
+      rid,
+      reportId,
+      keyPrefix,
+      user.id,
+      String(reviewerLink.id),
+      String(profile.id),
+      String(webhook.id),
+      deliveries.deliveries[0]?.id ?? '',
+    ],
   };
 }

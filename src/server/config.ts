@@ -80,6 +80,19 @@ const envSchema = z.object({
   MAIL_INTAKE_POLL_SECONDS: z.coerce.number().min(1).default(60),
   SMTP_INTAKE_PORT: port.optional(),
   SMTP_INTAKE_HOST: z.string().min(1).default('127.0.0.1'),
+  WEBHOOKS_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  WEBHOOKS_LEASE_SECONDS: z.coerce.number().min(1).default(60),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOKS_TIME_SCALE: z.coerce.number().min(1).default(1),
+  WEBHOOKS_ALLOW_PLAIN: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SYSLOG_CA_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -118,6 +131,7 @@ export interface Config {
   readonly secretsKey: string;
   readonly sending: SendingConfig;
   readonly mailIntake: MailIntakeConfig;
+  readonly webhooks: WebhooksConfig;
 }
 
 /** Reported mail coming in (docs/reported-mail.md). */
@@ -128,6 +142,23 @@ export interface MailIntakeConfig {
   /** The SMTP intake's port; undefined: no SMTP intake. */
   readonly smtpPort: number | undefined;
   readonly smtpHost: string;
+}
+
+/** The webhook and syslog delivery worker (docs/webhooks.md). */
+export interface WebhooksConfig {
+  /** Whether this process runs a delivery worker (any number may, on PostgreSQL). */
+  readonly worker: boolean;
+  readonly pollMs: number;
+  /** A claimed delivery not settled within this long is claimed again (its worker died). */
+  readonly leaseSeconds: number;
+  /** How long a receiver has to answer (connect, send, reply). */
+  readonly timeoutMs: number;
+  /** Divides the retry backoff: tests compress a day's retries into seconds. */
+  readonly timeScale: number;
+  /** Allows http:// and syslog+tcp:// endpoints (unencrypted); off, only https and syslog+tls. */
+  readonly allowPlain: boolean;
+  /** PEM certificates trusted for syslog+tls receivers besides the system's (a private CA). */
+  readonly syslogCa: string | undefined;
 }
 
 /** The outbox worker (docs/sending.md, "The outbox guarantees"). */
@@ -229,6 +260,15 @@ export function loadConfig(env: Env = process.env): Config {
       smtpPort: values.SMTP_INTAKE_PORT,
       smtpHost: values.SMTP_INTAKE_HOST,
     }),
+    webhooks: Object.freeze({
+      worker: values.WEBHOOKS_WORKER,
+      pollMs: values.WEBHOOKS_POLL_MS,
+      leaseSeconds: values.WEBHOOKS_LEASE_SECONDS,
+      timeoutMs: values.WEBHOOKS_TIMEOUT_MS,
+      timeScale: values.WEBHOOKS_TIME_SCALE,
+      allowPlain: values.WEBHOOKS_ALLOW_PLAIN,
+      syslogCa: values.SYSLOG_CA_FILE ? readPem('SYSLOG_CA_FILE', values.SYSLOG_CA_FILE) : undefined,
+    }),
   };
   return Object.freeze(config);
 }
@@ -250,6 +290,14 @@ function operatorCatalogue(file: string): CatalogueEntry[] {
     );
   }
   return parsed.data.entries;
+}
+
+function readPem(variable: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Invalid ${variable}: ${error instanceof Error ? error.message : 'unreadable'}`);
+  }
 }
 
 function withoutEmpty(env: Env): Env {

@@ -1,4 +1,4 @@
-/** Starts Hookwise: migrate, listen, run the outbox worker, and shut down gracefully on SIGTERM/SIGINT. */
+/** Starts Hookwise: migrate, listen, run the outbox and webhook workers, and shut down gracefully on SIGTERM/SIGINT. */
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp, buildApp } from './app';
@@ -9,6 +9,7 @@ import { devLogStream } from './logger';
 import { startAuditPruning } from './modules/audit/audit-retention';
 import { startMailIntake } from './modules/mail-reports/mail-intake-worker';
 import { outboxWorker } from './modules/sending/outbox-worker';
+import { webhooksWorker } from './modules/webhooks/webhooks-worker';
 
 export interface RunningServer {
   /** The public listener: recipients and reviewers. */
@@ -39,13 +40,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   // Sends the campaigns' mail; any number of processes may run one (docs/sending.md, "The outbox guarantees").
   const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
+  // Delivers webhooks and syslog lines; any number of processes may run one (docs/webhooks.md).
+  const deliveries = config.webhooks.worker
+    ? webhooksWorker(ctx, app.log.child({ module: 'webhooks' }))
+    : undefined;
   // Keeps each tenant's audit log to its retention (docs/operators.md, "The audit log").
   const pruning = startAuditPruning(database.db, admin.log.child({ module: 'audit' }));
   // Reads the report mailboxes and runs the SMTP intake (docs/reported-mail.md).
   const intake = await startMailIntake(ctx, admin.log.child({ module: 'mail-intake' })).catch(
     async (error: unknown) => {
       pruning.stop();
-      await worker?.stop();
+      await Promise.all([worker?.stop(), deliveries?.stop()]);
       await Promise.allSettled([app.close(), admin.close()]);
       await database.close();
       throw error;
@@ -57,7 +62,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       pruning.stop();
       await intake.stop();
       // The message being sent completes and is settled before the database closes.
-      await worker?.stop();
+      await Promise.all([worker?.stop(), deliveries?.stop()]);
       await Promise.all([app.close(), admin.close()]);
       await database.close();
     })();

@@ -71,6 +71,10 @@ export const AUDIT_ACTIONS = [
   'settings.mail_intake',
   'settings.sso',
   'sso.failure',
+  'webhook.create',
+  'webhook.change',
+  'webhook.delete',
+  'webhook.redeliver',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -107,6 +111,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   report: 'reviewers',
   tenant: 'settings',
   audit: 'settings',
+  webhook: 'settings',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

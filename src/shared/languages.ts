@@ -110,7 +110,7 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
 /**
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
  * console's shell and pages, the console's campaign editor, its results, reports and
- * reviewers' queue, and its home page and audit log.
+ * reviewers' queue, its home page and audit log, its account page, and its integrations.
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -120,6 +120,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-home',
   'console-account',
   'console-identity',
+  'console-integrations',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

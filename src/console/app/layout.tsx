@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { useAccountT } from '@console/hooks/use-account-t';
 import { useHomeT } from '@console/hooks/use-home-t';
+import { useIntegrationsT } from '@console/hooks/use-integrations-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -21,6 +22,7 @@ export function Layout() {
   const { t: tr } = useResultsT();
   const { t: th } = useHomeT();
   const { t: ta } = useAccountT();
+  const { t: ti } = useIntegrationsT();
   const { user, tenant, mfa_enrolment_required: enrolmentOnly } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
@@ -66,6 +68,7 @@ export function Layout() {
               {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}
               {owner && <NavLink to="/api-keys">{t('nav.apiKeys')}</NavLink>}
               {owner && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
+              {owner && <NavLink to="/integrations">{ti('nav.integrations')}</NavLink>}
               <NavLink to="/settings">{t('nav.settings')}</NavLink>
               <NavLink to="/account">{ta('nav.account')}</NavLink>
             </nav>

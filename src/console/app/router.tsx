@@ -12,6 +12,7 @@ import { CampaignOverviewPage } from '../features/campaigns/components/campaign-
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { GophishImportPage } from '../features/gophish/components/gophish-import-page';
 import { HomePage } from '../features/home/components/home-page';
+import { IntegrationsPage } from '../features/integrations/components/integrations-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
               { path: 'api-keys', element: <RequireOwner page={<ApiKeysPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },
+              { path: 'integrations', element: <RequireOwner page={<IntegrationsPage />} /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'account', element: <AccountPage /> },
               { path: '*', element: <NotFound /> },

@@ -1,6 +1,6 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
- * `console-home`, `console-account`, `console-identity`): every
+ * `console-home`, `console-account`, `console-identity`, `console-integrations`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -20,6 +20,7 @@ import {
   SENDING_STATES,
   SMTP_TLS,
 } from '../../shared/sending';
+import { DELIVERY_STATES, ENDPOINT_KINDS, WEBHOOK_EVENTS } from '../../shared/webhooks';
 import { describeTranslationFiles, describeUnusedKeys, type KeyFamily } from '../../shared/test/locale-files';
 import { CONSOLE_NAMESPACES } from './i18n';
 
@@ -145,6 +146,25 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'links.state.',
     suffixes: reviewerLinkSchema.shape.state.options,
     builtBy: 'the reviewer links table',
+  },
+  // console-integrations
+  {
+    namespace: 'console-integrations',
+    prefix: 'event.',
+    suffixes: WEBHOOK_EVENTS,
+    builtBy: 'the endpoints table, the event checkboxes and the delivery log',
+  },
+  {
+    namespace: 'console-integrations',
+    prefix: 'kind.',
+    suffixes: ENDPOINT_KINDS,
+    builtBy: 'the endpoints table',
+  },
+  {
+    namespace: 'console-integrations',
+    prefix: 'log.state.',
+    suffixes: DELIVERY_STATES,
+    builtBy: 'the delivery log',
   },
   // console-home
   {

@@ -42,6 +42,11 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise sso set <tenantId> --required':
     /^SSO required: {4}yes \(owners may still use their password\)$/m,
   'npx hookwise sso show <tenantId> --json': /"client_secret_set": true,\n[\s\S]*"required": true/,
+  'npx hookwise webhooks add --tenant <tenantId> --url https://hooks.example.com/hookwise --events click.judged,form.submitted':
+    /^Signing secret \(shown this once, keep it with the receiver\): whsec_\S{43}$/m,
+  'npx hookwise webhooks list':
+    /^\S+\s+webhook\s+https:\/\/hooks\.example\.com\/hookwise\s+click\.judged,form\.submitted\s+yes/m,
+  'npx hookwise webhooks deliveries': /^\(none\)$/m,
 };
 
 interface NotRunHere {

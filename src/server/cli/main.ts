@@ -28,6 +28,7 @@ import { addSsoCommands } from './sso-commands';
 import { addTenantCommands } from './tenant-commands';
 import { addUserCommands } from './user-commands';
 import { addPollCommands } from './poll-commands';
+import { addWebhookCommands } from './webhook-commands';
 
 export function buildCli(): Command {
   const program = new Command('hookwise')
@@ -94,6 +95,7 @@ export function buildCli(): Command {
   addResultsCommands(program);
   addReportedUrlCommands(program);
   addPollCommands(program);
+  addWebhookCommands(program);
   addUserCommands(program);
   addSendingCommands(program);
   return program;

@@ -12,6 +12,7 @@ import type { LanguageCode } from '@shared/languages';
 import type { MaliciousUrlSource } from '@shared/malicious-urls';
 import type { PollDecision } from '@shared/poll';
 import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
+import type { DeliveryState, EndpointKind, WebhookEvent } from '@shared/webhooks';
 
 export interface TenantTable {
   id: string;
@@ -454,6 +455,51 @@ export interface MailIntakeTable {
   updated_at: string;
 }
 
+/** A tenant's webhook or syslog receiver (see webhooks/webhooks.service.ts). */
+export interface WebhookEndpointTable {
+  id: string;
+  tenant_id: string;
+  kind: EndpointKind;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of WebhookEvent. */
+  events: string;
+  /** The signing secret, sealed with SECRETS_KEY; null for syslog. */
+  secret_sealed: string | null;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint: the durable queue workers claim (webhooks.repository.ts). */
+export interface WebhookDeliveryTable {
+  id: string;
+  tenant_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: WebhookEvent;
+  payload: string;
+  state: DeliveryState;
+  due_at: string;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -486,6 +532,9 @@ export interface Database {
   sso_configs: SsoConfigTable;
   sso_domains: SsoDomainTable;
   sso_logins: SsoLoginTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

@@ -20,6 +20,7 @@ import { resultRoutes } from '../results/results.routes';
 import { sendingRoutes } from '../sending/sending.routes';
 import { ssoSettingsRoutes, ssoSignInRoutes } from '../sso/sso.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
+import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -50,5 +51,6 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));
     await app.register(gophishRoutes(ctx));
+    await app.register(webhooksRoutes(ctx));
   };
 }

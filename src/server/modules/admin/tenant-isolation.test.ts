@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase } from '@server/test/harness';
 import { createUser } from '../accounts/accounts.service';
+import { emitEvent } from '../webhooks/webhooks.service';
 
 interface Case {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -77,6 +78,19 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       })
     ).json<{ id: string }>().id;
     const p = `/api/admin/sending-profiles/${bProfile}`;
+    const bEndpoint = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers: b.headers,
+        payload: { url: 'https://hooks.b.example/in', events: ['review.decided'] },
+      })
+    ).json<{ id: string }>().id;
+    await emitEvent(h.database.db, { tenantId: b.tenantId, type: 'review.decided', data: {} });
+    const bDelivery = (
+      await h.admin.inject({ method: 'GET', url: '/api/admin/webhook-deliveries', headers: b.headers })
+    ).json<{ deliveries: { id: string }[] }>().deliveries[0]!.id;
+    const w = `/api/admin/webhooks/${bEndpoint}`;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -206,6 +220,14 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/campaigns/{id}/email-test',
         payload: { profile_id: bProfile, to: 'intruder@example.com', language: 'en' },
       },
+      { method: 'GET', url: w, route: '/api/admin/webhooks/{id}' },
+      { method: 'PATCH', url: w, route: '/api/admin/webhooks/{id}', payload: { enabled: false } },
+      { method: 'DELETE', url: w, route: '/api/admin/webhooks/{id}' },
+      {
+        method: 'POST',
+        url: `/api/admin/webhook-deliveries/${bDelivery}/redeliver`,
+        route: '/api/admin/webhook-deliveries/{id}/redeliver',
+      },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
@@ -276,6 +298,8 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       '/api/admin/keys',
       '/api/admin/reviewer-links',
       '/api/admin/trends',
+      '/api/admin/webhooks',
+      '/api/admin/webhook-deliveries',
     ]) {
       const res = await h.admin.inject({ method: 'GET', url, headers: a.headers });
       expect(res.statusCode, url).toBe(200);

@@ -131,13 +131,14 @@ export function recipientLanguageCounts(db: Db, campaignId: string) {
     .execute();
 }
 
-/** Ending is idempotent: the first end time is kept. */
-export async function markCampaignEnded(db: Db, tenantId: string, id: string, at: string) {
-  await db
+/** Ending is idempotent: the first end time is kept. Whether it ended now (false: it had ended before). */
+export async function markCampaignEnded(db: Db, tenantId: string, id: string, at: string): Promise<boolean> {
+  const result = await db
     .updateTable('campaigns')
     .set({ ended_at: at })
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
     .where('ended_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

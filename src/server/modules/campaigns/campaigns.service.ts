@@ -23,6 +23,7 @@ import { nowIso } from '@server/lib/ids';
 import { requireProfile } from '../sending/sending-profiles.service';
 import { queueSending, sendingProgress } from '../sending/sending.service';
 import { audited } from '../audit/audited';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
@@ -79,7 +80,17 @@ export async function createCampaignIn(
 ): Promise<string> {
   await requireTenant(trx, tenantId);
   checkOrder(file.starts_at ?? null, file.ends_at ?? null);
-  return insertCampaign(trx, tenantId, file, { launched_at: options.draft ? null : nowIso() });
+  const id = await insertCampaign(trx, tenantId, file, { launched_at: options.draft ? null : nowIso() });
+  // Not a draft: it runs as imported, which is its launch.
+  if (!options.draft) {
+    await emitEvent(trx, {
+      tenantId,
+      type: 'campaign.launched',
+      campaignId: id,
+      data: { starts_at: file.starts_at ?? null, ends_at: file.ends_at ?? null, sending: false },
+    });
+  }
+  return id;
 }
 
 /**
@@ -172,6 +183,12 @@ export async function launchCampaign(
       time_zone: timeZone,
     });
     if (!launched) throw conflict('Only a draft can be launched', 'campaign_not_draft');
+    await emitEvent(trx, {
+      tenantId: campaign.tenant_id,
+      type: 'campaign.launched',
+      campaignId: campaign.id,
+      data: { starts_at: startsAt, ends_at: endsAt, sending: Boolean(launch.sending) },
+    });
     if (!launch.sending) return;
     const live = await requireCampaign(trx, campaign.tenant_id, campaign.id);
     await queueSending(trx, config, live, { time_zone: timeZone, ...launch.sending });
@@ -230,9 +247,16 @@ export async function setCampaignDates(db: Db, campaign: Campaign, dates: Campai
 }
 
 export async function endCampaign(db: Db, campaign: Campaign) {
-  await audited(db, auditOf(campaign, 'campaign.end'), (trx) =>
-    markCampaignEnded(trx, campaign.tenant_id, campaign.id, nowIso()),
-  );
+  await audited(db, auditOf(campaign, 'campaign.end'), async (trx) => {
+    const at = nowIso();
+    if (!(await markCampaignEnded(trx, campaign.tenant_id, campaign.id, at))) return;
+    await emitEvent(trx, {
+      tenantId: campaign.tenant_id,
+      type: 'campaign.ended',
+      campaignId: campaign.id,
+      data: { ended_at: at },
+    });
+  });
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }
 

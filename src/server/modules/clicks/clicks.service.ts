@@ -4,7 +4,7 @@
  * follows the recipient's verdict: set while it is human or likely_human, taken off again when
  * later fan-out shows the visit was a scanner's. See docs/clicks.md.
  */
-import type { ClickVia, VisitSource } from '@shared/clicks';
+import { COUNTED_VERDICTS, type ClickVia, type VisitSource } from '@shared/clicks';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
@@ -12,6 +12,7 @@ import { newRowId } from '@server/lib/ids';
 import { NetworkList } from '@server/lib/network-list';
 import { ScannerCatalogue } from '@server/lib/scanner-catalogue';
 import { egressNetworkList } from '../tenants/egress-networks.service';
+import { emitEvent } from '../webhooks/webhooks.service';
 import type { PageReport, RequestFacts, StoredFacts } from './click-evidence';
 import {
   fanoutCountLimit,
@@ -214,6 +215,20 @@ export async function recordVisitIn(
     await downgrade(await findShapeVisitsToDowngrade(trx, seen), replayReason(replays, config.clicks));
   }
   const isNew = clickedEvent ? await clickedEvent.record(trx) : false;
+  // The first click report of a recipient is the webhook's "click judged", once per recipient.
+  if (isNew) {
+    await emitEvent(trx, {
+      tenantId: row.tenant_id,
+      type: 'click.judged',
+      recipientId: row.recipient_id,
+      data: {
+        verdict: judged.verdict,
+        counted: COUNTED_VERDICTS.includes(judged.verdict),
+        reasons: judged.reasons,
+        via: input.via,
+      },
+    });
+  }
   // The first click's time goes on the recipient with its verdict (the same statement).
   const click = isNew && clickedEvent ? clickTiming(row, clickedEvent.at) : undefined;
   if (!downgraded.has(row.recipient_id)) {

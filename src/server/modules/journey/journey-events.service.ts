@@ -19,6 +19,7 @@ import {
 } from './journey-steps.service';
 import { recordQuestionnaire, requireQuestionnaire } from './questionnaire.service';
 import { validateAnswers } from './scoring';
+import { emitEvent } from '../webhooks/webhooks.service';
 
 export async function recordEvent(
   db: Db,
@@ -56,6 +57,16 @@ function recordSubmit(db: Db, row: RecipientRow, fields: string[], meta: ClientM
   return inTransaction(db, async (trx) => {
     await insertAttempt(trx, newAttempt(row, 'submit', { fields }));
     if (fields.length === 0) return false;
-    return stepIn(trx, newEvent(row, 'submitted', { fields }, meta));
+    const recorded = await stepIn(trx, newEvent(row, 'submitted', { fields }, meta));
+    // Field names only, as the event keeps them: what was typed never reached the server.
+    if (recorded) {
+      await emitEvent(trx, {
+        tenantId: row.tenant_id,
+        type: 'form.submitted',
+        recipientId: row.recipient_id,
+        data: { fields },
+      });
+    }
+    return recorded;
   });
 }

@@ -22,6 +22,7 @@ import {
 import { verifyPollToken, type PollClaims } from './poll-token';
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
+import { emitEvent } from '../webhooks/webhooks.service';
 
 export interface RecordedDecision {
   url: string;
@@ -57,6 +58,11 @@ export async function recordDecision(
       created_at: at,
     });
     await applyReviewDecision(trx, claims.tid, input.url, input.decision, at);
+    await emitEvent(trx, {
+      tenantId: claims.tid,
+      type: 'review.decided',
+      data: { url: input.url, decision: input.decision, reviewer: claims.sub ?? null, decided_at: at },
+    });
     return { url: input.url, decision: input.decision, at };
   });
 }

@@ -5,19 +5,20 @@ export function findReportableRecipient(db: Db, rid: string) {
   return db
     .selectFrom('recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
-    .select(['r.id', 'r.reported_at', 'c.launched_at'])
+    .select(['r.id', 'r.tenant_id', 'r.reported_at', 'c.launched_at'])
     .where('r.rid', '=', rid)
     .executeTakeFirst();
 }
 
 /** The first report is kept: reporting again changes nothing. */
-export async function markReported(db: Db, recipientId: string, at: string) {
-  await db
+export async function markReported(db: Db, recipientId: string, at: string): Promise<boolean> {
+  const result = await db
     .updateTable('recipients')
     .set({ reported_at: at })
     .where('id', '=', recipientId)
     .where('reported_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The tenant's launched recipients among these rids, or with a message of these Message-IDs. */
