@@ -22,8 +22,9 @@ export function precompress(): Plugin {
         );
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|json|svg|txt)$/.test(file)) continue;
+        // Every one, however small: with preCompressed, a file without its copies answers 404
+        // to a browser that accepts br or gzip when the server has more than one root.
         const data = readFileSync(file);
-        if (data.length < 512) continue;
         writeFileSync(
           `${file}.br`,
           brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
