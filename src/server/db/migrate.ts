@@ -24,6 +24,7 @@ import * as allowlistChecks from './migrations/2026-12-05-0002-allowlist-checks'
 import * as qrClickIndex from './migrations/2026-12-05-0003-qr-click-index';
 import * as sendingHealth from './migrations/2026-12-06-0001-sending-health';
 import * as mfa from './migrations/2026-12-07-0001-mfa';
+import * as people from './migrations/2026-12-08-0002-people';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05-0003-qr-click-index': qrClickIndex,
   '2026-12-06-0001-sending-health': sendingHealth,
   '2026-12-07-0001-mfa': mfa,
+  '2026-12-08-0002-people': people,
 };
 
 /**

@@ -18,6 +18,8 @@ import { reviewerRoutes } from '../reviewers/reviewers.routes';
 import { resultRoutes } from '../results/results.routes';
 import { sendingRoutes } from '../sending/sending.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
+import { peopleRoutes } from '../people/people.routes';
+import { scimSettingsRoutes } from '../scim/scim.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -45,5 +47,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));
     await app.register(gophishRoutes(ctx));
+    await app.register(peopleRoutes(ctx));
+    await app.register(scimSettingsRoutes(ctx));
   };
 }

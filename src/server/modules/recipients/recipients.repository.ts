@@ -11,11 +11,12 @@ export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): P
 export async function existingIdentities(db: Db, tenantId: string, campaignId: string) {
   const rows = await db
     .selectFrom('recipients')
-    .select(['email', 'person_id'])
+    .select(['email', 'person_id', 'person_ref'])
     .where('tenant_id', '=', tenantId)
     .where('campaign_id', '=', campaignId)
     .execute();
   return {
+    personRefs: new Set(rows.flatMap((r) => (r.person_ref ? [r.person_ref] : []))),
     emails: new Set(rows.flatMap((r) => (r.email ? [r.email.toLowerCase()] : []))),
     personIds: new Set(rows.flatMap((r) => (r.person_id ? [r.person_id] : []))),
   };
