@@ -18,7 +18,15 @@ export const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export const SCIM_MAX_RESULTS = 200;
 
 /** RFC 7644 §3.12 scimType values Hookwise answers with. */
-export const SCIM_ERROR_TYPES = ['invalidFilter', 'invalidValue', 'invalidSyntax', 'invalidPath', 'noTarget', 'uniqueness', 'mutability'] as const;
+export const SCIM_ERROR_TYPES = [
+  'invalidFilter',
+  'invalidValue',
+  'invalidSyntax',
+  'invalidPath',
+  'noTarget',
+  'uniqueness',
+  'mutability',
+] as const;
 export type ScimErrorType = (typeof SCIM_ERROR_TYPES)[number];
 
 /** `{ schemas: [Error], status: "404", scimType?, detail }`: status is a string, as RFC 7644 writes it. */
@@ -47,7 +55,7 @@ const text = (max: number) =>
 const managerSchema = z.preprocess(
   (value) => {
     if (typeof value === 'string') return value.trim() === '' ? null : { value };
-    if (Array.isArray(value)) return value[0] ?? null;
+    if (Array.isArray(value)) return (value as unknown[])[0] ?? null;
     return value;
   },
   z.looseObject({ value: text(200), displayName: text(200) }).nullish(),
@@ -56,9 +64,7 @@ const managerSchema = z.preprocess(
 export const scimUserSchema = z.looseObject({
   userName: z.string().trim().min(1, 'userName is required').max(320),
   externalId: text(200),
-  name: z
-    .looseObject({ givenName: text(100), familyName: text(100), formatted: text(200) })
-    .nullish(),
+  name: z.looseObject({ givenName: text(100), familyName: text(100), formatted: text(200) }).nullish(),
   displayName: text(200),
   emails: z
     .array(
@@ -75,9 +81,7 @@ export const scimUserSchema = z.looseObject({
   preferredLanguage: text(50),
   locale: text(50),
   active: boolish.nullish(),
-  [SCIM_ENTERPRISE_USER]: z
-    .looseObject({ department: text(200), manager: managerSchema })
-    .nullish(),
+  [SCIM_ENTERPRISE_USER]: z.looseObject({ department: text(200), manager: managerSchema }).nullish(),
 });
 export type ScimUserInput = z.infer<typeof scimUserSchema>;
 

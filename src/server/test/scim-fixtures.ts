@@ -1,4 +1,5 @@
 /** Fixtures for SCIM tests: a tenant's SCIM token minted through the operator API, and requests as a directory sends them. */
+import type { LightMyRequestResponse } from 'fastify';
 import type { Harness } from './harness';
 import type { TestTenant } from './admin-fixtures';
 
@@ -9,11 +10,15 @@ export interface ScimClient {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
-  ): ReturnType<Harness['admin']['inject']>;
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function scimClient(h: Harness, tenant: TestTenant): Promise<ScimClient> {
-  const res = await h.admin.inject({ method: 'POST', url: '/api/admin/settings/scim/token', headers: tenant.headers });
+  const res = await h.admin.inject({
+    method: 'POST',
+    url: '/api/admin/settings/scim/token',
+    headers: tenant.headers,
+  });
   if (res.statusCode !== 201) throw new Error(`SCIM token not minted: ${res.body}`);
   const { token, prefix } = res.json<{ token: string; prefix: string }>();
   return {

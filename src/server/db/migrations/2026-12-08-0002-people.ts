@@ -67,7 +67,11 @@ export async function up(db: Db): Promise<void> {
     .unique()
     .where('user_name_key', 'is not', null)
     .execute();
-  await db.schema.createIndex('people_department').on('people').columns(['tenant_id', 'department']).execute();
+  await db.schema
+    .createIndex('people_department')
+    .on('people')
+    .columns(['tenant_id', 'department'])
+    .execute();
 
   await db.schema
     .createTable('person_groups')

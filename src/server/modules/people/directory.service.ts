@@ -53,7 +53,7 @@ export interface DirectoryGroup {
 }
 
 function columns(person: DirectoryPerson, now: string, was?: PersonRow) {
-  const deactivatedAt = person.active ? null : (was && Number(was.active) === 0 ? was.deactivated_at : now);
+  const deactivatedAt = person.active ? null : was && Number(was.active) === 0 ? was.deactivated_at : now;
   return {
     user_name: person.userName,
     user_name_key: person.userName.toLowerCase(),
@@ -118,7 +118,14 @@ export async function createDirectoryPerson(db: Db, tenantId: string, person: Di
         await updatePerson(trx, tenantId, known.id, { ...columns(person, now, known), source: 'scim' });
       } else {
         await insertPeople(trx, [
-          { id: newId(), tenant_id: tenantId, person_id: null, source: 'scim', created_at: now, ...columns(person, now) },
+          {
+            id: newId(),
+            tenant_id: tenantId,
+            person_id: null,
+            source: 'scim',
+            created_at: now,
+            ...columns(person, now),
+          },
         ]);
       }
       const row = await findPersonByUserName(trx, tenantId, person.userName.toLowerCase());
@@ -147,13 +154,16 @@ export async function deleteDirectoryPerson(db: Db, tenantId: string, id: string
   const was = await directoryPerson(db, tenantId, id);
   if (!was) throw notFound();
   const now = nowIso();
-  await audited(db, { tenantId, action: 'person.deactivate', target: id, details: { deleted: true } }, (trx) =>
-    updatePerson(trx, tenantId, id, {
-      active: 0,
-      deactivated_at: Number(was.active) === 0 ? was.deactivated_at : now,
-      user_name_key: null,
-      updated_at: now,
-    }),
+  await audited(
+    db,
+    { tenantId, action: 'person.deactivate', target: id, details: { deleted: true } },
+    (trx) =>
+      updatePerson(trx, tenantId, id, {
+        active: 0,
+        deactivated_at: Number(was.active) === 0 ? was.deactivated_at : now,
+        user_name_key: null,
+        updated_at: now,
+      }),
   );
 }
 
@@ -228,5 +238,7 @@ export async function replaceDirectoryGroup(db: Db, tenantId: string, id: string
 /** A group deleted by the directory goes; its people stay. */
 export async function deleteDirectoryGroup(db: Db, tenantId: string, id: string) {
   if (!(await findGroup(db, tenantId, id))) throw notFound();
-  await audited(db, { tenantId, action: 'group.delete', target: id }, (trx) => deleteGroup(trx, tenantId, id));
+  await audited(db, { tenantId, action: 'group.delete', target: id }, (trx) =>
+    deleteGroup(trx, tenantId, id),
+  );
 }

@@ -42,7 +42,8 @@ export async function peopleByIdentity(
   personIds: readonly string[],
 ) {
   const found: Pick<PersonRow, 'id' | 'email' | 'person_id'>[] = [];
-  const select = () => db.selectFrom('people').select(['id', 'email', 'person_id']).where('tenant_id', '=', tenantId);
+  const select = () =>
+    db.selectFrom('people').select(['id', 'email', 'person_id']).where('tenant_id', '=', tenantId);
   await inChunks(emails, async (chunk) => {
     found.push(...(await select().where('email', 'in', chunk).execute()));
   });
@@ -53,7 +54,12 @@ export async function peopleByIdentity(
 }
 
 export async function updatePerson(db: Db, tenantId: string, id: string, changes: Partial<NewPerson>) {
-  await db.updateTable('people').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  await db
+    .updateTable('people')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** SCIM's list: the tenant's SCIM-visible people in creation order, optionally one userName. */
@@ -63,11 +69,22 @@ export async function pagePeopleForScim(
   page: { userNameKey?: string | undefined; externalId?: string | undefined; offset: number; limit: number },
 ) {
   // Only the directory's own: a person made from recipients, or deleted through SCIM, has no userName.
-  let query = db.selectFrom('people').where('tenant_id', '=', tenantId).where('user_name_key', 'is not', null);
+  let query = db
+    .selectFrom('people')
+    .where('tenant_id', '=', tenantId)
+    .where('user_name_key', 'is not', null);
   if (page.userNameKey !== undefined) query = query.where('user_name_key', '=', page.userNameKey);
   if (page.externalId !== undefined) query = query.where('external_id', '=', page.externalId);
-  const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const items = await query.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const total = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await query
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return { total: Number(total.n), items };
 }
 
@@ -98,9 +115,9 @@ function filtered(db: Db, tenantId: string, filter: PeopleFilter) {
     const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
       eb.or(
-        (['p.email', 'p.first_name', 'p.last_name', 'p.display_name', 'p.person_id', 'p.department'] as const).map(
-          (column) => eb(sql`lower(${sql.ref(column)})`, 'like', sql`${like} escape '\\'`),
-        ),
+        (
+          ['p.email', 'p.first_name', 'p.last_name', 'p.display_name', 'p.person_id', 'p.department'] as const
+        ).map((column) => eb(sql`lower(${sql.ref(column)})`, 'like', sql`${like} escape '\\'`)),
       ),
     );
   }
@@ -114,7 +131,9 @@ export async function pagePeople(
   page: { offset: number; limit: number },
 ) {
   const query = filtered(db, tenantId, filter);
-  const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   const items = await query
     .selectAll('p')
     .orderBy('p.email')
@@ -208,19 +227,30 @@ export async function pageGroups(
 ) {
   let query = db.selectFrom('person_groups').where('tenant_id', '=', tenantId);
   if (page.displayName !== undefined) query = query.where('display_name', '=', page.displayName);
-  const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const items = await query.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const total = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await query
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return { total: Number(total.n), items };
 }
 
-export async function insertGroup(db: Db, row: {
-  id: string;
-  tenant_id: string;
-  display_name: string;
-  external_id: string | null;
-  created_at: string;
-  updated_at: string;
-}) {
+export async function insertGroup(
+  db: Db,
+  row: {
+    id: string;
+    tenant_id: string;
+    display_name: string;
+    external_id: string | null;
+    created_at: string;
+    updated_at: string;
+  },
+) {
   await db.insertInto('person_groups').values(row).execute();
 }
 
@@ -230,11 +260,20 @@ export async function updateGroup(
   id: string,
   changes: { display_name?: string; external_id?: string | null; updated_at: string },
 ) {
-  await db.updateTable('person_groups').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  await db
+    .updateTable('person_groups')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteGroup(db: Db, tenantId: string, id: string) {
-  await db.deleteFrom('person_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', id).execute();
+  await db
+    .deleteFrom('person_group_members')
+    .where('tenant_id', '=', tenantId)
+    .where('group_id', '=', id)
+    .execute();
   await db.deleteFrom('person_groups').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
@@ -249,7 +288,12 @@ export function groupMembers(db: Db, groupId: string) {
 }
 
 /** Sets a group's members to exactly these people. */
-export async function replaceGroupMembers(db: Db, tenantId: string, groupId: string, personRefs: readonly string[]) {
+export async function replaceGroupMembers(
+  db: Db,
+  tenantId: string,
+  groupId: string,
+  personRefs: readonly string[],
+) {
   await db.deleteFrom('person_group_members').where('group_id', '=', groupId).execute();
   await inChunks(personRefs, (chunk) =>
     db

@@ -117,7 +117,12 @@ export async function peoplePage(db: Db, tenantId: string, query: PeopleQuery): 
     state: query.state,
   };
   const page = await pagePeople(db, tenantId, filter, query);
-  return { total: page.total, items: await withGroups(db, page.items), offset: query.offset, limit: query.limit };
+  return {
+    total: page.total,
+    items: await withGroups(db, page.items),
+    offset: query.offset,
+    limit: query.limit,
+  };
 }
 
 export async function peopleFacets(db: Db, tenantId: string): Promise<PeopleFacets> {

@@ -63,7 +63,12 @@ export async function addRecipientsFromPeople(
 ): Promise<AudienceReport> {
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
   const details = { audience: audience.kind, ...audienceDetail(audience) };
-  const audit = { tenantId: campaign.tenant_id, action: 'recipients.from_people', target: campaign.id, details };
+  const audit = {
+    tenantId: campaign.tenant_id,
+    action: 'recipients.from_people',
+    target: campaign.id,
+    details,
+  };
   return audited(db, audit, async (trx) => {
     const people = await audiencePeople(trx, campaign.tenant_id, audience);
     const existing = await existingIdentities(trx, campaign.tenant_id, campaign.id);

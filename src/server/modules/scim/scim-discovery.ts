@@ -3,7 +3,13 @@
  * types, and the attributes of each schema it reads. Directories read these to know that PATCH
  * works, that filtering is by equality, and that bulk, sorting, ETags and password change do not.
  */
-import { SCIM_ENTERPRISE_USER, SCIM_GROUP, SCIM_LIST_RESPONSE, SCIM_MAX_RESULTS, SCIM_USER } from '@shared/scim';
+import {
+  SCIM_ENTERPRISE_USER,
+  SCIM_GROUP,
+  SCIM_LIST_RESPONSE,
+  SCIM_MAX_RESULTS,
+  SCIM_USER,
+} from '@shared/scim';
 
 const SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
 const RESOURCE_TYPE = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
@@ -76,7 +82,11 @@ export function schemas(base: string) {
         attribute('externalId', { caseExact: true }),
         attribute('name', { type: 'complex', subAttributes: sub(['givenName', 'familyName', 'formatted']) }),
         attribute('displayName'),
-        attribute('emails', { type: 'complex', multiValued: true, subAttributes: sub(['value', 'type', 'primary']) }),
+        attribute('emails', {
+          type: 'complex',
+          multiValued: true,
+          subAttributes: sub(['value', 'type', 'primary']),
+        }),
         attribute('preferredLanguage'),
         attribute('locale'),
         attribute('active', { type: 'boolean' }),
@@ -98,7 +108,11 @@ export function schemas(base: string) {
       attributes: [
         attribute('displayName', { required: true }),
         attribute('externalId', { caseExact: true }),
-        attribute('members', { type: 'complex', multiValued: true, subAttributes: sub(['value', 'display']) }),
+        attribute('members', {
+          type: 'complex',
+          multiValued: true,
+          subAttributes: sub(['value', 'display']),
+        }),
       ],
     },
   ];

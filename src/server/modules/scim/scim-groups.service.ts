@@ -56,11 +56,19 @@ async function unknownMembersAreInvalid<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createGroup(db: Db, tenantId: string, base: string, input: ScimGroupInput) {
-  const id = await unknownMembersAreInvalid(() => createDirectoryGroup(db, tenantId, directoryGroupOf(input)));
+  const id = await unknownMembersAreInvalid(() =>
+    createDirectoryGroup(db, tenantId, directoryGroupOf(input)),
+  );
   return getGroup(db, tenantId, base, id, true);
 }
 
-export async function replaceGroup(db: Db, tenantId: string, base: string, id: string, input: ScimGroupInput) {
+export async function replaceGroup(
+  db: Db,
+  tenantId: string,
+  base: string,
+  id: string,
+  input: ScimGroupInput,
+) {
   if (!(await directoryGroup(db, tenantId, id))) throw notFound();
   await unknownMembersAreInvalid(() => replaceDirectoryGroup(db, tenantId, id, directoryGroupOf(input)));
   return getGroup(db, tenantId, base, id, true);
@@ -82,9 +90,15 @@ export async function patchGroup(db: Db, tenantId: string, base: string, id: str
   const parsed = scimGroupSchema.safeParse(patched);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ScimFault(400, `${issue?.path.join('.') || 'Group'}: ${issue?.message ?? 'invalid'}`, 'invalidValue');
+    throw new ScimFault(
+      400,
+      `${issue?.path.join('.') || 'Group'}: ${issue?.message ?? 'invalid'}`,
+      'invalidValue',
+    );
   }
-  await unknownMembersAreInvalid(() => replaceDirectoryGroup(db, tenantId, id, directoryGroupOf(parsed.data)));
+  await unknownMembersAreInvalid(() =>
+    replaceDirectoryGroup(db, tenantId, id, directoryGroupOf(parsed.data)),
+  );
   return getGroup(db, tenantId, base, id, true);
 }
 

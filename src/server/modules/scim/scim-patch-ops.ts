@@ -28,9 +28,7 @@ function plainValue(path: string | undefined, value: unknown): unknown {
   if (attribute === 'active') return plainBoolean(value);
   if (attribute === 'members') return plainMembers(value);
   if (path === undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [key, plainValue(key, v)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, plainValue(key, v)]));
   }
   return value;
 }

@@ -33,7 +33,11 @@ export function equalityFilter<A extends string>(
   const match = EQUALITY.exec(filter);
   const attribute = allowed.find((a) => a.toLowerCase() === match?.[1]?.toLowerCase());
   if (!match || !attribute) {
-    throw new ScimFault(400, `Unsupported filter; use ${allowed.map((a) => `${a} eq "…"`).join(' or ')}`, 'invalidFilter');
+    throw new ScimFault(
+      400,
+      `Unsupported filter; use ${allowed.map((a) => `${a} eq "…"`).join(' or ')}`,
+      'invalidFilter',
+    );
   }
   return { attribute, value: (match[2] ?? '').replace(/\\(.)/g, '$1') };
 }

@@ -62,7 +62,11 @@ export async function patchUser(db: Db, tenantId: string, base: string, id: stri
   const parsed = scimUserSchema.safeParse(patched);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ScimFault(400, `${issue?.path.join('.') || 'User'}: ${issue?.message ?? 'invalid'}`, 'invalidValue');
+    throw new ScimFault(
+      400,
+      `${issue?.path.join('.') || 'User'}: ${issue?.message ?? 'invalid'}`,
+      'invalidValue',
+    );
   }
   return userResource(await replaceDirectoryPerson(db, tenantId, id, directoryPersonOf(parsed.data)), base);
 }

@@ -35,7 +35,10 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
     const user = entraUser('7363c4aed4ef');
 
     // Entra's first request: does this userName exist? An empty ListResponse says no.
-    const none = await scim.request('GET', `/Users?filter=${encodeURIComponent(`userName eq "${user.userName}"`)}`);
+    const none = await scim.request(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${user.userName}"`)}`,
+    );
     expect(none.statusCode).toBe(200);
     expect(none.headers['content-type']).toMatch(/^application\/scim\+json/);
     expect(none.json()).toEqual({
@@ -70,9 +73,15 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
       scimType: 'uniqueness',
     });
 
-    const found = await scim.request('GET', `/Users?filter=${encodeURIComponent(`userName eq "${user.userName}"`)}`);
+    const found = await scim.request(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${user.userName}"`)}`,
+    );
     expect(found.json()).toMatchObject({ totalResults: 1, Resources: [{ id }] });
-    const byExternalId = await scim.request('GET', `/Users?filter=${encodeURIComponent(`externalId eq "${user.externalId}"`)}`);
+    const byExternalId = await scim.request(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`externalId eq "${user.externalId}"`)}`,
+    );
     expect(byExternalId.json()).toMatchObject({ totalResults: 1, Resources: [{ id }] });
     expect((await scim.request('GET', `/Users/${id}`)).json()).toMatchObject({ id, userName: user.userName });
 
@@ -130,7 +139,10 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
     expect((await scim.request('DELETE', `/Users/${id}`)).statusCode).toBe(204);
     const gone = await scim.request('GET', `/Users/${id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toMatchObject({ status: '404', schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'] });
+    expect(gone.json()).toMatchObject({
+      status: '404',
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+    });
     const kept = await h.admin.inject({
       method: 'GET',
       url: '/api/admin/people?state=deactivated',
@@ -147,11 +159,23 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
     expect(back.json()).toMatchObject({ id, active: true });
 
     // Every change was made by the SCIM door, and the audit log says so.
-    const audit = await h.admin.inject({ method: 'GET', url: '/api/admin/audit?kind=people', headers: tenant.headers });
-    const entries = audit.json<{ entries: { actor: string; actor_kind: string; action: string; target: string }[] }>()
-      .entries;
+    const audit = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/audit?kind=people',
+      headers: tenant.headers,
+    });
+    const entries = audit.json<{
+      entries: { actor: string; actor_kind: string; action: string; target: string }[];
+    }>().entries;
     expect(entries.map((e) => e.action).sort()).toEqual(
-      ['person.create', 'person.create', 'person.deactivate', 'person.deactivate', 'person.update', 'person.update'].sort(),
+      [
+        'person.create',
+        'person.create',
+        'person.deactivate',
+        'person.deactivate',
+        'person.update',
+        'person.update',
+      ].sort(),
     );
     for (const entry of entries) {
       expect(entry).toMatchObject({ actor: `scim token ${scim.prefix}`, actor_kind: 'scim', target: id });
@@ -182,20 +206,26 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
 
     const added = await scim.request('PATCH', `/Groups/${groupId}`, {
       schemas: [PATCH_OP],
-      Operations: [
-        { op: 'Add', path: 'members', value: ids.map((value) => ({ $ref: null, value })) },
-      ],
+      Operations: [{ op: 'Add', path: 'members', value: ids.map((value) => ({ $ref: null, value })) }],
     });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json<{ members: { value: string }[] }>().members.map((m) => m.value).sort()).toEqual([...ids].sort());
+    expect(
+      added
+        .json<{ members: { value: string }[] }>()
+        .members.map((m) => m.value)
+        .sort(),
+    ).toEqual([...ids].sort());
 
     const removed = await scim.request('PATCH', `/Groups/${groupId}`, {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: ids[0] }] }],
     });
-    expect(removed.json<{ members: { value: string }[] }>().members.map((m) => m.value).sort()).toEqual(
-      ids.slice(1).sort(),
-    );
+    expect(
+      removed
+        .json<{ members: { value: string }[] }>()
+        .members.map((m) => m.value)
+        .sort(),
+    ).toEqual(ids.slice(1).sort());
 
     const renamed = await scim.request('PATCH', `/Groups/${groupId}`, {
       schemas: [PATCH_OP],
@@ -206,7 +236,10 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
     const withoutMembers = await scim.request('GET', `/Groups/${groupId}?excludedAttributes=members`);
     expect(withoutMembers.json()).toMatchObject({ id: groupId, displayName: 'Sales-EMEA' });
     expect(withoutMembers.json()).not.toHaveProperty('members');
-    const byName = await scim.request('GET', `/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Sales-EMEA"')}`);
+    const byName = await scim.request(
+      'GET',
+      `/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Sales-EMEA"')}`,
+    );
     expect(byName.json()).toMatchObject({ totalResults: 1, Resources: [{ id: groupId }] });
 
     // A member that is nobody (or another tenant's) is refused, not skipped.
@@ -217,7 +250,11 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
 
-    const facets = await h.admin.inject({ method: 'GET', url: '/api/admin/people/groups', headers: tenant.headers });
+    const facets = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/people/groups',
+      headers: tenant.headers,
+    });
     expect(facets.json()).toMatchObject({ groups: [{ id: groupId, name: 'Sales-EMEA', active_members: 2 }] });
 
     expect((await scim.request('DELETE', `/Groups/${groupId}`)).statusCode).toBe(204);
@@ -232,9 +269,16 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
     const tenant = await newTenant(h, 'Entra discovery');
     const scim = await scimClient(h, tenant);
     const config = await scim.request('GET', '/ServiceProviderConfig');
-    expect(config.json()).toMatchObject({ patch: { supported: true }, filter: { supported: true }, bulk: { supported: false } });
+    expect(config.json()).toMatchObject({
+      patch: { supported: true },
+      filter: { supported: true },
+      bulk: { supported: false },
+    });
     const types = await scim.request('GET', '/ResourceTypes');
-    expect(types.json<{ Resources: { id: string }[] }>().Resources.map((r) => r.id)).toEqual(['User', 'Group']);
+    expect(types.json<{ Resources: { id: string }[] }>().Resources.map((r) => r.id)).toEqual([
+      'User',
+      'Group',
+    ]);
     const schemas = await scim.request('GET', '/Schemas');
     expect(schemas.json<{ Resources: { id: string }[] }>().Resources.map((r) => r.id)).toContain(ENTERPRISE);
 
@@ -244,14 +288,22 @@ describeEachDatabase('SCIM: Microsoft Entra ID', (get) => {
 
     const anonymous = await h.admin.inject({ method: 'GET', url: '/scim/v2/Users' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '401' });
+    expect(anonymous.json()).toMatchObject({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      status: '401',
+    });
     // The tenant's API key is not a SCIM token.
     const apiKey = await h.admin.inject({ method: 'GET', url: '/scim/v2/Users', headers: tenant.headers });
     expect(apiKey.statusCode).toBe(401);
 
     expect(
-      (await h.admin.inject({ method: 'DELETE', url: '/api/admin/settings/scim/token', headers: tenant.headers }))
-        .statusCode,
+      (
+        await h.admin.inject({
+          method: 'DELETE',
+          url: '/api/admin/settings/scim/token',
+          headers: tenant.headers,
+        })
+      ).statusCode,
     ).toBe(204);
     expect((await scim.request('GET', '/Users')).statusCode).toBe(401);
   });

@@ -3,9 +3,19 @@ import type { Db } from '@server/db/schema';
 
 export async function insertScimToken(
   db: Db,
-  row: { id: string; tenant_id: string; prefix: string; token_hash: string; created_by: string; created_at: string },
+  row: {
+    id: string;
+    tenant_id: string;
+    prefix: string;
+    token_hash: string;
+    created_by: string;
+    created_at: string;
+  },
 ): Promise<void> {
-  await db.insertInto('scim_tokens').values({ ...row, revoked_at: null }).execute();
+  await db
+    .insertInto('scim_tokens')
+    .values({ ...row, revoked_at: null })
+    .execute();
 }
 
 /** The live token with this hash: its tenant and prefix. */

@@ -27,7 +27,14 @@ import { perClientLimit } from '@server/plugins/rate-limit';
 import { setActor, withActorStore } from '../audit/actor-context';
 import { asList, resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
 import { installScimErrorHandler, ScimFault } from './scim-errors';
-import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './scim-groups.service';
+import {
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroups,
+  patchGroup,
+  replaceGroup,
+} from './scim-groups.service';
 import { excludes } from './scim-query';
 import { mintScimToken, revokeScimToken, scimSettings, scimTokenOwner } from './scim.service';
 import { tenantOf as adminTenantOf } from '../admin/admin-auth';
@@ -55,7 +62,11 @@ export function scimRoutes(ctx: AppContext) {
   const { db } = ctx.database;
   return async (app: FastifyInstance) => {
     installScimErrorHandler(app);
-    app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+    app.addContentTypeParser(
+      SCIM_CONTENT_TYPE,
+      { parseAs: 'string' },
+      app.getDefaultJsonParser('error', 'error'),
+    );
     app.addHook('onRequest', (_request, _reply, done) => withActorStore(done));
     app.addHook('onRequest', async (request) => {
       const token = bearerCredential(request.headers.authorization);
@@ -70,8 +81,10 @@ export function scimRoutes(ctx: AppContext) {
     const hide = { hide: true };
     const one = { 200: scimResourceSchema };
 
-    r.get('/scim/v2/ServiceProviderConfig', { config, schema: { ...hide, response: one } }, (request, reply) =>
-      send(reply, 200, serviceProviderConfig(baseOf(request))),
+    r.get(
+      '/scim/v2/ServiceProviderConfig',
+      { config, schema: { ...hide, response: one } },
+      (request, reply) => send(reply, 200, serviceProviderConfig(baseOf(request))),
     );
     r.get('/scim/v2/ResourceTypes', { config, schema: { ...hide, response: one } }, (request, reply) =>
       send(reply, 200, asList(resourceTypes(baseOf(request)))),
@@ -81,29 +94,47 @@ export function scimRoutes(ctx: AppContext) {
     );
 
     const users = '/scim/v2/Users';
-    r.get(users, { config, schema: { ...hide, querystring: scimListQuerySchema, response: one } }, async (request, reply) =>
-      send(reply, 200, await listUsers(db, tenantOf(request), baseOf(request), request.query)),
+    r.get(
+      users,
+      { config, schema: { ...hide, querystring: scimListQuerySchema, response: one } },
+      async (request, reply) =>
+        send(reply, 200, await listUsers(db, tenantOf(request), baseOf(request), request.query)),
     );
-    r.post(users, { config, schema: { ...hide, body: scimUserSchema, response: { 201: scimResourceSchema } } }, async (request, reply) =>
-      send(reply, 201, await createUser(db, tenantOf(request), baseOf(request), request.body)),
+    r.post(
+      users,
+      { config, schema: { ...hide, body: scimUserSchema, response: { 201: scimResourceSchema } } },
+      async (request, reply) =>
+        send(reply, 201, await createUser(db, tenantOf(request), baseOf(request), request.body)),
     );
     const user = `${users}/:id`;
     r.get(
       user,
-      { config, schema: { ...hide, params: scimIdParamsSchema, querystring: scimGetQuerySchema, response: one } },
-      async (request, reply) => send(reply, 200, await getUser(db, tenantOf(request), baseOf(request), request.params.id)),
+      {
+        config,
+        schema: { ...hide, params: scimIdParamsSchema, querystring: scimGetQuerySchema, response: one },
+      },
+      async (request, reply) =>
+        send(reply, 200, await getUser(db, tenantOf(request), baseOf(request), request.params.id)),
     );
     r.put(
       user,
       { config, schema: { ...hide, params: scimIdParamsSchema, body: scimUserSchema, response: one } },
       async (request, reply) =>
-        send(reply, 200, await replaceUser(db, tenantOf(request), baseOf(request), request.params.id, request.body)),
+        send(
+          reply,
+          200,
+          await replaceUser(db, tenantOf(request), baseOf(request), request.params.id, request.body),
+        ),
     );
     r.patch(
       user,
       { config, schema: { ...hide, params: scimIdParamsSchema, body: scimPatchSchema, response: one } },
       async (request, reply) =>
-        send(reply, 200, await patchUser(db, tenantOf(request), baseOf(request), request.params.id, request.body)),
+        send(
+          reply,
+          200,
+          await patchUser(db, tenantOf(request), baseOf(request), request.params.id, request.body),
+        ),
     );
     r.delete(
       user,
@@ -115,32 +146,53 @@ export function scimRoutes(ctx: AppContext) {
     );
 
     const groups = '/scim/v2/Groups';
-    r.get(groups, { config, schema: { ...hide, querystring: scimListQuerySchema, response: one } }, async (request, reply) =>
-      send(reply, 200, await listGroups(db, tenantOf(request), baseOf(request), request.query)),
+    r.get(
+      groups,
+      { config, schema: { ...hide, querystring: scimListQuerySchema, response: one } },
+      async (request, reply) =>
+        send(reply, 200, await listGroups(db, tenantOf(request), baseOf(request), request.query)),
     );
-    r.post(groups, { config, schema: { ...hide, body: scimGroupSchema, response: { 201: scimResourceSchema } } }, async (request, reply) =>
-      send(reply, 201, await createGroup(db, tenantOf(request), baseOf(request), request.body)),
+    r.post(
+      groups,
+      { config, schema: { ...hide, body: scimGroupSchema, response: { 201: scimResourceSchema } } },
+      async (request, reply) =>
+        send(reply, 201, await createGroup(db, tenantOf(request), baseOf(request), request.body)),
     );
     const group = `${groups}/:id`;
     r.get(
       group,
-      { config, schema: { ...hide, params: scimIdParamsSchema, querystring: scimGetQuerySchema, response: one } },
+      {
+        config,
+        schema: { ...hide, params: scimIdParamsSchema, querystring: scimGetQuerySchema, response: one },
+      },
       async (request, reply) => {
         const withMembers = !excludes(request.query.excludedAttributes, 'members');
-        return send(reply, 200, await getGroup(db, tenantOf(request), baseOf(request), request.params.id, withMembers));
+        return send(
+          reply,
+          200,
+          await getGroup(db, tenantOf(request), baseOf(request), request.params.id, withMembers),
+        );
       },
     );
     r.put(
       group,
       { config, schema: { ...hide, params: scimIdParamsSchema, body: scimGroupSchema, response: one } },
       async (request, reply) =>
-        send(reply, 200, await replaceGroup(db, tenantOf(request), baseOf(request), request.params.id, request.body)),
+        send(
+          reply,
+          200,
+          await replaceGroup(db, tenantOf(request), baseOf(request), request.params.id, request.body),
+        ),
     );
     r.patch(
       group,
       { config, schema: { ...hide, params: scimIdParamsSchema, body: scimPatchSchema, response: one } },
       async (request, reply) =>
-        send(reply, 200, await patchGroup(db, tenantOf(request), baseOf(request), request.params.id, request.body)),
+        send(
+          reply,
+          200,
+          await patchGroup(db, tenantOf(request), baseOf(request), request.params.id, request.body),
+        ),
     );
     r.delete(
       group,
@@ -152,7 +204,6 @@ export function scimRoutes(ctx: AppContext) {
     );
   };
 }
-
 
 /**
  * /api/admin/settings/scim (operator API, owners only): the endpoint URL a directory is given

@@ -248,7 +248,12 @@ export async function markUnsent(
  * A claimed message not sent because its person was deactivated after it was queued: settled as
  * cancelled, with why. Sending after a cancel queues it again, and it is checked again then.
  */
-export async function markSkipped(db: Db, message: { id: string; workerId: string }, reason: string, at: string) {
+export async function markSkipped(
+  db: Db,
+  message: { id: string; workerId: string },
+  reason: string,
+  at: string,
+) {
   await db
     .updateTable('outbox')
     .set({ state: 'cancelled', last_reply: reason, lease_until: null, updated_at: at })
