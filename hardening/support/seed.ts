@@ -1,6 +1,6 @@
 /**
  * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
- * sending profile),
+ * sending profile, a SCIM token with a person and a group it provisioned),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +22,10 @@ export interface Seeded {
   profileId: string;
   reportedUrl: string;
   maliciousUrl: string;
+  /** The tenant's SCIM token, a person and a group it provisioned. */
+  scimToken: string;
+  personId: string;
+  groupId: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
   params: string[];
 }
@@ -92,6 +96,26 @@ export async function seedTenantData(
     password: `${slug}-relay-password`,
     envelope_from: `bounces@${slug}.example`,
   });
+  const scim = (await call('POST', '/api/admin/settings/scim/token')) as { token: string };
+  const scimCall = async (url: string, payload: object) => {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${scim.token}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify(payload),
+    });
+    if (res.statusCode !== 201) throw new Error(`seed SCIM ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: string }>().id;
+  };
+  const personId = await scimCall('/scim/v2/Users', {
+    userName: `directory.user@${slug}.example`,
+    externalId: `${slug}-ext`,
+    'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: `${name} department` },
+  });
+  const groupId = await scimCall('/scim/v2/Groups', {
+    displayName: `${name} group`,
+    members: [{ value: personId }],
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -107,6 +131,19 @@ export async function seedTenantData(
     profileId: String(profile.id),
     reportedUrl,
     maliciousUrl,
-    params: [campaignId, rid, reportId, keyPrefix, user.id, String(reviewerLink.id), String(profile.id)],
+    scimToken: scim.token,
+    personId,
+    groupId,
+    params: [
+      campaignId,
+      rid,
+      reportId,
+      keyPrefix,
+      user.id,
+      String(reviewerLink.id),
+      String(profile.id),
+      personId,
+      groupId,
+    ],
   };
 }

@@ -195,7 +195,8 @@ async function checkMembers(db: Db, tenantId: string, members: readonly string[]
   const unique = [...new Set(members)];
   const found = new Set(await existingPeopleIds(db, tenantId, unique));
   const unknown = unique.filter((id) => !found.has(id));
-  if (unknown.length > 0) throw notFound(`No such user: ${unknown[0] ?? ''}`);
+  // Named by count only: the same answer whether the id is nobody's or another tenant's.
+  if (unknown.length > 0) throw notFound(`members: ${unknown.length} of the values are not users`);
   return unique;
 }
 
