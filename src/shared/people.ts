@@ -92,3 +92,7 @@ export const createdScimTokenSchema = z.object({
   endpoint_url: z.string(),
 });
 export type CreatedScimToken = z.infer<typeof createdScimTokenSchema>;
+
+/** `hookwise scim token revoke --json`: the revoked token's prefix. */
+export const revokedScimTokenSchema = z.object({ revoked: z.string() });
+export type RevokedScimToken = z.infer<typeof revokedScimTokenSchema>;

@@ -255,7 +255,7 @@ export function scimSettingsRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        if (!(await revokeScimToken(db, adminTenantOf(request)))) throw notFound();
+        if ((await revokeScimToken(db, adminTenantOf(request))) === undefined) throw notFound();
         return reply.status(204).send(null);
       },
     );

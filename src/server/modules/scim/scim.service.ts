@@ -50,15 +50,15 @@ export async function mintScimToken(db: Db, tenantId: string, adminUrl: string):
   return { token, prefix, endpoint_url: scimEndpoint(adminUrl) };
 }
 
-/** Revokes the tenant's token; false when it had none. */
-export async function revokeScimToken(db: Db, tenantId: string): Promise<boolean> {
+/** Revokes the tenant's token; its prefix, or undefined when it had none. */
+export async function revokeScimToken(db: Db, tenantId: string): Promise<string | undefined> {
   await requireTenant(db, tenantId);
   const live = await liveScimToken(db, tenantId);
-  if (!live) return false;
+  if (!live) return undefined;
   await audited(db, { tenantId, action: 'scim_token.revoke', target: live.prefix }, (trx) =>
     revokeScimTokens(trx, tenantId, nowIso()),
   );
-  return true;
+  return live.prefix;
 }
 
 /** The tenant and actor of a live SCIM token, or undefined. */
