@@ -308,6 +308,16 @@ const CASES: Record<string, Case> = {
 type ScimExpect = 'not found' | 'no leak' | 'own tenant' | 'refused';
 const SCIM_PATCH = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'] };
 const SCIM_CASES: Record<string, { url: (b: Seeded) => string; expect: ScimExpect; payload?: object }> = {
+  ...Object.fromEntries(
+    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
+      `${method} /scim/v2/*`,
+      {
+        url: () => '/scim/v2/Bulk',
+        expect: 'not found' as const,
+        payload: method === 'GET' ? undefined : {},
+      },
+    ]),
+  ),
   'GET /scim/v2/ServiceProviderConfig': { url: () => '/scim/v2/ServiceProviderConfig', expect: 'no leak' },
   'GET /scim/v2/ResourceTypes': { url: () => '/scim/v2/ResourceTypes', expect: 'no leak' },
   'GET /scim/v2/Schemas': { url: () => '/scim/v2/Schemas', expect: 'no leak' },

@@ -79,6 +79,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_URL: 'https://hookwise.test',
     LOG_LEVEL: 'info',
     ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
+    ...(process.env.CONSOLE_ROOT ? { CONSOLE_ROOT: process.env.CONSOLE_ROOT } : {}),
     ...overrides,
   });
 }

@@ -93,6 +93,18 @@ export function scimRoutes(ctx: AppContext) {
       send(reply, 200, asList(schemas(baseOf(request)))),
     );
 
+    // Any other path under /scim/v2 (Bulk, Me, a mistyped resource) is SCIM's 404, which
+    // directories read, and never the console's page.
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/scim/v2/*',
+      config,
+      schema: hide,
+      handler: () => {
+        throw new ScimFault(404, 'No such SCIM endpoint');
+      },
+    });
+
     const users = '/scim/v2/Users';
     r.get(
       users,
