@@ -110,7 +110,8 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
 /**
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
  * console's shell and pages, the console's campaign editor, its results, reports and
- * reviewers' queue, and its home page and audit log.
+ * reviewers' queue, its home page and audit log, the signed-in user's account, and its people
+ * (the People page, directory sync, audiences from people).
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -119,6 +120,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-results',
   'console-home',
   'console-account',
+  'console-people',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -1,7 +1,8 @@
 /**
  * The console's translations: i18next with the `console` namespace (shell and pages) and
  * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
- * reviewers' queue) and `console-account` (the signed-in user's two-step sign-in), fetched from /assets/i18n/<lang>.<namespace>.json. The
+ * reviewers' queue), `console-account` (the signed-in user's two-step sign-in) and `console-people`
+ * (people, directory sync, audiences from people), fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
@@ -26,6 +27,7 @@ export const CONSOLE_NAMESPACES = [
   'console-results',
   'console-home',
   'console-account',
+  'console-people',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';
