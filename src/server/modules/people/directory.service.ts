@@ -11,22 +11,24 @@ import { conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { audited } from '../audit/audited';
 import {
-  deleteGroup,
   existingPeopleIds,
-  findGroup,
-  findGroupByName,
   findPerson,
   findPersonByEmail,
   findPersonByUserName,
-  groupMembers,
-  insertGroup,
   insertPeople,
-  pageGroups,
   pagePeopleForScim,
-  replaceGroupMembers,
-  updateGroup,
   updatePerson,
 } from './people.repository';
+import {
+  deleteGroup,
+  findGroup,
+  findGroupByName,
+  groupMembers,
+  insertGroup,
+  pageGroups,
+  replaceGroupMembers,
+  updateGroup,
+} from './person-groups.repository';
 
 /** What the directory says about a person. */
 export interface DirectoryPerson {

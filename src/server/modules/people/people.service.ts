@@ -12,14 +12,12 @@ import {
   allPeople,
   countActivePeople,
   departmentFacets,
-  findGroup,
-  groupFacets,
-  groupNamesOf,
   insertPeople,
   pagePeople,
   peopleByIdentity,
   type PeopleFilter,
 } from './people.repository';
+import { findGroup, groupFacets, groupNamesOf } from './person-groups.repository';
 
 /** What a recipient says about its person. */
 export interface PersonIdentity {
