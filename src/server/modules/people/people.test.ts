@@ -225,6 +225,15 @@ describeEachDatabase('people', (get) => {
       headers: tenant.headers,
     });
     expect(list.json()).toMatchObject({ total: 2 });
+    // Nor does a mail merge: the links export leaves the deactivated person out.
+    const links = await h.admin.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${campaignId}/links`,
+      headers: tenant.headers,
+    });
+    expect(links.json<{ links: { email: string }[] }>().links.map((l) => l.email)).toEqual([
+      'stays@send.example',
+    ]);
     expect(stays.id).not.toBe(leaves.id);
   });
 });

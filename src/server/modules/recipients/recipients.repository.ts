@@ -22,13 +22,27 @@ export async function existingIdentities(db: Db, tenantId: string, campaignId: s
   };
 }
 
+/**
+ * The links a mailer sends, in the campaign's order: a deactivated person's is left out, so a
+ * mail merge sends them nothing new either (their recipient row and history stay).
+ */
 export function listRecipientLinks(db: Db, tenantId: string, campaignId: string) {
   const query = db
     .selectFrom('recipients')
-    .select(['id', 'rid', 'email', 'person_id', 'first_name', 'language_code', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('campaign_id', '=', campaignId);
-  return RECIPIENT_ORDER.reduce((q, column) => q.orderBy(column), query).execute();
+    .leftJoin('people', 'people.id', 'recipients.person_ref')
+    .select([
+      'recipients.id',
+      'recipients.rid',
+      'recipients.email',
+      'recipients.person_id',
+      'recipients.first_name',
+      'recipients.language_code',
+      'recipients.status',
+    ])
+    .where('recipients.tenant_id', '=', tenantId)
+    .where('recipients.campaign_id', '=', campaignId)
+    .where((eb) => eb.or([eb('people.id', 'is', null), eb('people.active', '=', 1)]));
+  return RECIPIENT_ORDER.reduce((q, column) => q.orderBy(`recipients.${column}`), query).execute();
 }
 
 /** A page of a campaign's recipients, optionally those whose email, name, id or department contains `q`. */
