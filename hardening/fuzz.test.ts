@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@server/test/harness';
-import { isErrorShape, rowCounts } from './support/api';
+import { isErrorShape, isScimErrorShape, rowCounts } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import {
   fuzzBody,
@@ -115,8 +115,11 @@ async function probe(
   // An unknown page path gets the app's own not-found page (HTML, by design); all else is JSON.
   const type = String(res.headers['content-type']);
   const page = route.method === 'GET' && !input.path.startsWith('/api/') && res.statusCode === 404;
+  // SCIM routes refuse in SCIM's own error shape (RFC 7644 §3.12), which directories read.
+  const scim = input.path.startsWith('/scim/') && /^application\/scim\+json/.test(type);
   const shaped =
     (/^application\/json/.test(type) && isErrorShape(tryJson(res.body))) ||
+    (scim && isScimErrorShape(tryJson(res.body), res.statusCode)) ||
     (page && /^text\/html/.test(type));
   if (!shaped) counts.add('bad error shape');
   expect(shaped, `${label} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);

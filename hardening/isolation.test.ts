@@ -165,6 +165,23 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/recipients/${b.recipientId}`,
     expect: 'not found',
   },
+  'POST /api/admin/campaigns/:id/recipients/from-people': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/recipients/from-people`,
+    expect: 'not found',
+    payload: { audience: { kind: 'all' } },
+  },
+  'GET /api/admin/people': { url: () => '/api/admin/people', expect: 'no leak' },
+  'GET /api/admin/people/groups': { url: () => '/api/admin/people/groups', expect: 'no leak' },
+  'GET /api/admin/settings/scim': { url: () => '/api/admin/settings/scim', expect: 'no leak' },
+  // A's own token: minted (replacing A's), then revoked; B's token keeps working (checked below).
+  'POST /api/admin/settings/scim/token': {
+    url: () => '/api/admin/settings/scim/token',
+    expect: 'own tenant',
+  },
+  'DELETE /api/admin/settings/scim/token': {
+    url: () => '/api/admin/settings/scim/token',
+    expect: 'own tenant',
+  },
   'GET /api/admin/keys': { url: () => '/api/admin/keys', expect: 'no leak' },
   'POST /api/admin/keys': { url: () => '/api/admin/keys', expect: 'own tenant' },
   'DELETE /api/admin/keys/:prefix': { url: (b) => `/api/admin/keys/${b.keyPrefix}`, expect: 'not found' },
@@ -356,6 +373,69 @@ const CASES: Record<string, Case> = {
   },
 };
 
+/** SCIM routes (their own door, /scim/v2 with the tenant's SCIM token), keyed as Fastify registers them. */
+type ScimExpect = 'not found' | 'no leak' | 'own tenant' | 'refused';
+const SCIM_PATCH = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'] };
+const SCIM_CASES: Record<string, { url: (b: Seeded) => string; expect: ScimExpect; payload?: object }> = {
+  ...Object.fromEntries(
+    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
+      `${method} /scim/v2/*`,
+      {
+        url: () => '/scim/v2/Bulk',
+        expect: 'not found' as const,
+        payload: method === 'GET' ? undefined : {},
+      },
+    ]),
+  ),
+  'GET /scim/v2/ServiceProviderConfig': { url: () => '/scim/v2/ServiceProviderConfig', expect: 'no leak' },
+  'GET /scim/v2/ResourceTypes': { url: () => '/scim/v2/ResourceTypes', expect: 'no leak' },
+  'GET /scim/v2/Schemas': { url: () => '/scim/v2/Schemas', expect: 'no leak' },
+  'GET /scim/v2/Users': {
+    url: () => `/scim/v2/Users?filter=${encodeURIComponent('userName eq "directory.user@tenant-b.example"')}`,
+    expect: 'no leak',
+  },
+  // The same userName in A is A's own person.
+  'POST /scim/v2/Users': {
+    url: () => '/scim/v2/Users',
+    expect: 'own tenant',
+    payload: { userName: 'directory.user@tenant-b.example' },
+  },
+  'GET /scim/v2/Users/:id': { url: (b) => `/scim/v2/Users/${b.personId}`, expect: 'not found' },
+  'PUT /scim/v2/Users/:id': {
+    url: (b) => `/scim/v2/Users/${b.personId}`,
+    expect: 'not found',
+    payload: { userName: 'hijacked@tenant-a.example', active: false },
+  },
+  'PATCH /scim/v2/Users/:id': {
+    url: (b) => `/scim/v2/Users/${b.personId}`,
+    expect: 'not found',
+    payload: { ...SCIM_PATCH, Operations: [{ op: 'Replace', path: 'active', value: 'False' }] },
+  },
+  'DELETE /scim/v2/Users/:id': { url: (b) => `/scim/v2/Users/${b.personId}`, expect: 'not found' },
+  'GET /scim/v2/Groups': {
+    url: () => `/scim/v2/Groups?filter=${encodeURIComponent('displayName eq "Tenant B group"')}`,
+    expect: 'no leak',
+  },
+  // B's person never becomes a member of A's group.
+  'POST /scim/v2/Groups': {
+    url: () => '/scim/v2/Groups',
+    expect: 'refused',
+    payload: { displayName: 'Tenant A stolen', members: [{ value: 'B-PERSON' }] },
+  },
+  'GET /scim/v2/Groups/:id': { url: (b) => `/scim/v2/Groups/${b.groupId}`, expect: 'not found' },
+  'PUT /scim/v2/Groups/:id': {
+    url: (b) => `/scim/v2/Groups/${b.groupId}`,
+    expect: 'not found',
+    payload: { displayName: 'Hijacked', members: [] },
+  },
+  'PATCH /scim/v2/Groups/:id': {
+    url: (b) => `/scim/v2/Groups/${b.groupId}`,
+    expect: 'not found',
+    payload: { ...SCIM_PATCH, Operations: [{ op: 'Remove', path: 'members' }] },
+  },
+  'DELETE /scim/v2/Groups/:id': { url: (b) => `/scim/v2/Groups/${b.groupId}`, expect: 'not found' },
+};
+
 const counts = tally('isolation', [
   'admin routes',
   'requests (route × verb)',
@@ -402,7 +482,17 @@ for (const kind of databaseKinds()) {
       expect(withoutHead.map((r) => r.key).filter((key) => !CASES[key])).toEqual([]);
 
       const bBefore = await tenantRows(own.database, b.tenantId);
-      const secrets = [b.tenantId, b.campaignId, b.rid, b.keyPrefix, 'Tenant B campaign'];
+      const secrets = [
+        b.tenantId,
+        b.campaignId,
+        b.rid,
+        b.keyPrefix,
+        'Tenant B campaign',
+        b.personId,
+        b.groupId,
+        'Tenant B group',
+        'directory.user@tenant-b',
+      ];
       // A's writes last: they repeat B's URLs on purpose, which A's own lists may then show.
       const writesLast = [...routes].sort(
         (x, y) =>
@@ -463,6 +553,67 @@ for (const kind of databaseKinds()) {
           headers: { authorization: `Bearer ${b.apiKey}` },
         });
         expect(res.statusCode, `B: ${key}`).toBe(200);
+      }
+    });
+
+    it("gives A's SCIM token a 404 for each of B's people and groups, on every SCIM route", async () => {
+      const scimRoutes = own.adminRoutes
+        .filter((route) => route.url.startsWith('/scim/'))
+        .flatMap((route) =>
+          [route.method]
+            .flat()
+            .filter((m) => m !== 'HEAD')
+            .map((m) => `${m} ${route.url}`),
+        );
+      expect(scimRoutes.length).toBeGreaterThan(10);
+      // A new SCIM route must be added to SCIM_CASES: the isolation promise covers it too.
+      expect(scimRoutes.filter((key) => !SCIM_CASES[key])).toEqual([]);
+      const minted = await own.admin.inject({
+        method: 'POST',
+        url: '/api/admin/settings/scim/token',
+        headers: { authorization: `Bearer ${a.apiKey}` },
+      });
+      const aToken = minted.json<{ token: string }>().token;
+      const bBefore = await tenantRows(own.database, b.tenantId);
+      const secrets = [b.tenantId, b.personId, b.groupId, 'Tenant B group', 'directory.user@tenant-b'];
+      for (const key of scimRoutes) {
+        const x = SCIM_CASES[key]!;
+        const method = key.split(' ')[0] as 'GET';
+        const payload = x.payload && JSON.parse(JSON.stringify(x.payload).replace('B-PERSON', b.personId));
+        const res = await own.admin.inject({
+          method,
+          url: x.url(b),
+          headers: {
+            authorization: `Bearer ${aToken}`,
+            ...(payload ? { 'content-type': 'application/scim+json' } : {}),
+          },
+          ...(payload ? { payload: JSON.stringify(payload) } : {}),
+        });
+        counts.add('requests (route × verb)');
+        if (x.expect === 'not found') {
+          expect(res.statusCode, key).toBe(404);
+          expect(res.json(), key).toMatchObject({ status: '404' });
+          counts.add('refused 404');
+        } else if (x.expect === 'refused') {
+          expect(res.statusCode, key).toBe(400);
+        } else {
+          expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
+        }
+        if (x.expect !== 'own tenant') {
+          const leaks = secrets.filter((secret) => res.body.includes(secret));
+          counts.add('leaks', leaks.length);
+          expect(leaks, key).toEqual([]);
+        }
+      }
+      expect(await tenantRows(own.database, b.tenantId)).toBe(bBefore);
+      // B's own token still reaches B's person and group.
+      for (const url of [`/scim/v2/Users/${b.personId}`, `/scim/v2/Groups/${b.groupId}`]) {
+        const res = await own.admin.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${b.scimToken}` },
+        });
+        expect(res.statusCode, url).toBe(200);
       }
     });
   });

@@ -34,6 +34,10 @@ export const TABLES = [
   'sso_logins',
   'webhook_endpoints',
   'webhook_deliveries',
+  'people',
+  'person_groups',
+  'person_group_members',
+  'scim_tokens',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */
@@ -50,6 +54,22 @@ export function isErrorShape(value: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   return typeof code === 'string' && code.length > 0 && typeof message === 'string';
+}
+
+/** SCIM's error answer: `{ schemas: [Error], status: "<the HTTP status>", detail }`. */
+export function isScimErrorShape(value: unknown, status: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const {
+    schemas,
+    status: given,
+    detail,
+  } = value as { schemas?: unknown; status?: unknown; detail?: unknown };
+  return (
+    Array.isArray(schemas) &&
+    schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+    given === String(status) &&
+    typeof detail === 'string'
+  );
 }
 
 /** A refusal as callers see it: JSON content type and `{ error: { code, message } }`. */

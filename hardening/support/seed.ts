@@ -1,6 +1,7 @@
 /**
  * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
- * sending profile, webhook endpoint and one delivery),
+ * sending profile, webhook endpoint and one delivery, a SCIM token with a person and a group it
+ * provisioned),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,10 @@ export interface Seeded {
   deliveryId: string;
   reportedUrl: string;
   maliciousUrl: string;
+  /** The tenant's SCIM token, a person and a group it provisioned. */
+  scimToken: string;
+  personId: string;
+  groupId: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
   params: string[];
 }
@@ -101,6 +106,26 @@ export async function seedTenantData(
   });
   await emitEvent(database.db, { tenantId, type: 'review.decided', data: { url: reportedUrl } });
   const deliveries = (await call('GET', '/api/admin/webhook-deliveries')) as { deliveries: { id: string }[] };
+  const scim = (await call('POST', '/api/admin/settings/scim/token')) as { token: string };
+  const scimCall = async (url: string, payload: object) => {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${scim.token}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify(payload),
+    });
+    if (res.statusCode !== 201) throw new Error(`seed SCIM ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: string }>().id;
+  };
+  const personId = await scimCall('/scim/v2/Users', {
+    userName: `directory.user@${slug}.example`,
+    externalId: `${slug}-ext`,
+    'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: `${name} department` },
+  });
+  const groupId = await scimCall('/scim/v2/Groups', {
+    displayName: `${name} group`,
+    members: [{ value: personId }],
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -118,6 +143,9 @@ export async function seedTenantData(
     deliveryId: deliveries.deliveries[0]?.id ?? '',
     reportedUrl,
     maliciousUrl,
+    scimToken: scim.token,
+    personId,
+    groupId,
     params: [
       campaignId,
       rid,
@@ -128,6 +156,8 @@ export async function seedTenantData(
       String(profile.id),
       String(webhook.id),
       deliveries.deliveries[0]?.id ?? '',
+      personId,
+      groupId,
     ],
   };
 }

@@ -17,6 +17,7 @@ import type { AppContext } from './context';
 import { loggerOptions } from './logger';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerOpenApi } from './modules/admin/openapi';
+import { scimRoutes } from './modules/scim/scim.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { previewJourneyRoutes } from './modules/preview/preview.routes';
@@ -65,6 +66,7 @@ export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {})
   // Before the routes it documents: swagger only sees routes registered after it.
   await registerOpenApi(app);
   await app.register(adminRoutes(ctx));
+  await app.register(scimRoutes(ctx));
   // The console's previews: the recipient pages, for preview rids only, recording nothing.
   await app.register(previewJourneyRoutes(ctx, loadAppPage(ctx.config.webRoot)));
   await app.register(consoleApp, { consoleRoot: ctx.config.consoleRoot, webRoot: ctx.config.webRoot });

@@ -11,6 +11,7 @@ export const AUDIT_KINDS = [
   'campaign',
   'sending',
   'recipients',
+  'people',
   'reviewers',
   'users',
   'sign_in',
@@ -75,6 +76,15 @@ export const AUDIT_ACTIONS = [
   'webhook.change',
   'webhook.delete',
   'webhook.redeliver',
+  'recipients.from_people',
+  'person.create',
+  'person.update',
+  'person.deactivate',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'scim_token.create',
+  'scim_token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -112,6 +122,9 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   tenant: 'settings',
   audit: 'settings',
   webhook: 'settings',
+  person: 'people',
+  group: 'people',
+  scim_token: 'settings',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */
@@ -128,17 +141,21 @@ export function auditKindOf(action: string): AuditKind {
   return KIND_PREFIXES[prefix] ?? 'other';
 }
 
-/** Who acted: a console user, an API key, the command line (`cli:<os user>`), Hookwise itself. */
-export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'cli', 'system', 'unknown'] as const;
+/**
+ * Who acted: a console user, an API key, the command line (`cli:<os user>`), Hookwise itself, or
+ * a directory through the tenant's SCIM token (`scim token <prefix>`).
+ */
+export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'cli', 'system', 'scim', 'unknown'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 /** Background work's actor (a sending paused after failures). */
 export const SYSTEM_ACTOR = 'system';
 
-/** What kind of actor a stored actor is: "api key <prefix>", "cli:<os user>", "system", an e-mail. */
+/** What kind of actor a stored actor is: "api key <prefix>", "cli:<os user>", "system", "scim token <prefix>", an e-mail. */
 export function auditActorKind(actor: string): AuditActorKind {
   if (actor.startsWith('api key ')) return 'api_key';
   if (actor.startsWith('cli:')) return 'cli';
+  if (actor.startsWith('scim token ')) return 'scim';
   if (actor === SYSTEM_ACTOR) return 'system';
   return actor.includes('@') ? 'user' : 'unknown';
 }
@@ -149,7 +166,7 @@ export const auditEntrySchema = z.object({
   /**
    * As stored: "ana@example.com" for a user, "api key hw_ab12" for a key, "cli:ana" for the
    * command line run by the operating-system user ana, "system" for Hookwise's own decisions
-   * (a sending paused after repeated failures).
+   * (a sending paused after repeated failures), "scim token ab12" for the directory's SCIM door.
    */
   actor: z.string(),
   actor_kind: z.enum(AUDIT_ACTOR_KINDS),

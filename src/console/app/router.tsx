@@ -13,6 +13,7 @@ import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { GophishImportPage } from '../features/gophish/components/gophish-import-page';
 import { HomePage } from '../features/home/components/home-page';
 import { IntegrationsPage } from '../features/integrations/components/integrations-page';
+import { PeoplePage } from '../features/people/components/people-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
                 },
               },
               { path: 'import/gophish', element: <GophishImportPage /> },
+              { path: 'people', element: <PeoplePage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },

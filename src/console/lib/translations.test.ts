@@ -1,6 +1,6 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
- * `console-home`, `console-account`, `console-identity`, `console-integrations`): every
+ * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -11,6 +11,7 @@ import { CLICK_VERDICTS } from '../../shared/clicks';
 import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
 import { RECIPIENT_STATUSES } from '../../shared/events';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
+import { PERSON_STATES } from '../../shared/people';
 import { PHISH_STEPS } from '../../shared/routes';
 import { SSO_FAILURES } from '../../shared/sso';
 import {
@@ -204,6 +205,13 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'settings.values.',
     suffixes: ROLES,
     builtBy: 'the single sign-on settings, one field per role',
+  },
+  // console-people
+  {
+    namespace: 'console-people',
+    prefix: 'people.state.',
+    suffixes: PERSON_STATES,
+    builtBy: 'the People page’s state filter',
   },
 ];
 

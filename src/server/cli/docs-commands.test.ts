@@ -47,6 +47,11 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise webhooks list':
     /^\S+\s+webhook\s+https:\/\/hooks\.example\.com\/hookwise\s+click\.judged,form\.submitted\s+yes/m,
   'npx hookwise webhooks deliveries': /^\(none\)$/m,
+  'npx hookwise scim token create <tenantId> --admin-url https://hookwise-admin.example.com':
+    /^Tenant URL: +https:\/\/hookwise-admin\.example\.com\/scim\/v2$/m,
+  'npx hookwise scim show <tenantId>': /^Token: +\S+ \(created /m,
+  'npx hookwise scim token revoke <tenantId>': /^Revoked SCIM token \S+$/m,
+  'npx hookwise people groups <tenantId>': /^Active people: \d+$/m,
 };
 
 interface NotRunHere {
@@ -108,6 +113,15 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
   'npx hookwise sending checks <profileId>': {
     reason: 'needs a sending profile and a check sent through it',
     runBy: [{ file: 'src/server/cli/sending-commands.test.ts', contains: "'sending', 'checks', profileId" }],
+  },
+  'npx hookwise recipients add-people --campaign <campaignId> --group <groupId>': {
+    reason: 'needs a group, which only a directory makes (SCIM), and a campaign',
+    runBy: [
+      {
+        file: 'src/server/cli/people-commands.test.ts',
+        contains: "hookwise('recipients', 'add-people', '--campaign', campaignId, '--group', groupId)",
+      },
+    ],
   },
   'npm run bench': {
     reason: 'loads both cores for half an hour or more; it prints figures, not a pass or fail',

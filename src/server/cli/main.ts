@@ -20,6 +20,7 @@ import { addCampaignCommands } from './campaign-commands';
 import { withDatabase } from './cli-context';
 import { addImportCommands } from './import-commands';
 import { write } from './output';
+import { addPeopleCommands } from './people-commands';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
@@ -92,6 +93,7 @@ export function buildCli(): Command {
   addCampaignCommands(program);
   addImportCommands(program);
   addRecipientCommands(program);
+  addPeopleCommands(program);
   addResultsCommands(program);
   addReportedUrlCommands(program);
   addPollCommands(program);

@@ -1,9 +1,26 @@
-/** `hookwise recipients import` (CSV) and `hookwise links` (per-recipient links, CSV or JSON). */
+/**
+ * `hookwise recipients import` (CSV), `hookwise recipients add-people` (from people: all, a group,
+ * a department) and `hookwise links` (per-recipient links, CSV or JSON).
+ */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { importRecipients, linksCsv, recipientLinks } from '../modules/recipients/recipients.service';
+import type { Audience } from '@shared/people';
+import {
+  addRecipientsFromPeople,
+  importRecipients,
+  linksCsv,
+  recipientLinks,
+} from '../modules/recipients/recipients.service';
 import { campaignById, withDatabase } from './cli-context';
 import { formatTable, output, write } from './output';
+
+function audienceOf(options: { all?: boolean; group?: string; department?: string }): Audience {
+  const chosen = [options.all, options.group, options.department].filter((x) => x !== undefined);
+  if (chosen.length !== 1) throw new Error('Choose one audience: --all, --group <id> or --department <name>');
+  if (options.group !== undefined) return { kind: 'group', group_id: options.group };
+  if (options.department !== undefined) return { kind: 'department', department: options.department };
+  return { kind: 'all' };
+}
 
 export function addRecipientCommands(program: Command): void {
   const recipients = program.command('recipients').description('campaign recipients');
@@ -33,6 +50,31 @@ export function addRecipientCommands(program: Command): void {
         }
       });
     });
+
+  recipients
+    .command('add-people')
+    .description("add a campaign's recipients from people: every active person, a group or a department")
+    .requiredOption('--campaign <id>', 'campaign id')
+    .option('--all', 'every active person')
+    .option('--group <id>', 'the active members of a group (see people groups)')
+    .option('--department <name>', 'the active people of a department')
+    .option('--json', 'print the report as JSON')
+    .action(
+      (options: { campaign: string; all?: boolean; group?: string; department?: string; json?: boolean }) =>
+        withDatabase(async (_config, { db }) => {
+          const audience = audienceOf(options);
+          const report = await addRecipientsFromPeople(
+            db,
+            await campaignById(db, options.campaign),
+            audience,
+          );
+          output(
+            options,
+            report,
+            () => `Added ${report.added} recipients; ${report.already_recipients} were already recipients`,
+          );
+        }),
+    );
 
   program
     .command('links <campaignId>')

@@ -25,6 +25,7 @@ import * as qrClickIndex from './migrations/2026-12-05-0003-qr-click-index';
 import * as sendingHealth from './migrations/2026-12-06-0001-sending-health';
 import * as mfa from './migrations/2026-12-07-0001-mfa';
 import * as sso from './migrations/2026-12-08-0001-sso';
+import * as people from './migrations/2026-12-08-0002-people';
 import * as webhooks from './migrations/2026-12-08-0003-webhooks';
 import * as auditRetention from './migrations/2026-12-08-0004-audit-retention';
 import * as mailReports from './migrations/2026-12-08-0005-mail-reports';
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-0001-sending-health': sendingHealth,
   '2026-12-07-0001-mfa': mfa,
   '2026-12-08-0001-sso': sso,
+  '2026-12-08-0002-people': people,
   '2026-12-08-0003-webhooks': webhooks,
   '2026-12-08-0004-audit-retention': auditRetention,
   '2026-12-08-0005-mail-reports': mailReports,

@@ -103,5 +103,77 @@ for (const kind of databaseKinds()) {
         await opened.dispose();
       }
     });
+
+    it('links every existing recipient to one person per tenant, by email (any case) or person_id', async () => {
+      const opened = await kind.open({ migrate: false });
+      try {
+        const { db } = opened.database;
+        await migrateTo(db, '2026-12-07-0001-mfa');
+        for (const tenant of ['t1', 't2']) {
+          await sql`insert into tenants (id, name, created_at) values (${tenant}, ${tenant}, '2026-11-01T00:00:00.000Z')`.execute(
+            db,
+          );
+        }
+        for (const [id, tenant] of [
+          ['c1', 't1'],
+          ['c2', 't1'],
+          ['c3', 't2'],
+        ]) {
+          await sql`insert into campaigns (id, tenant_id, name, content, language_code, created_at)
+            values (${id}, ${tenant}, ${id}, '{}', 'en', '2026-11-01T00:00:00.000Z')`.execute(db);
+        }
+        const recipients: [string, string, string, string | null, string | null, string | null, string][] = [
+          // id, tenant, campaign, email, person_id, first name, created_at
+          ['r1', 't1', 'c1', 'Ana@Example.com', null, 'Ana', '2026-11-01T00:00:00.000Z'],
+          ['r2', 't1', 'c2', 'ana@example.com', 'emp-1', 'Anna', '2026-11-02T00:00:00.000Z'],
+          ['r3', 't1', 'c1', null, 'emp-1', null, '2026-11-01T00:00:00.000Z'],
+          ['r4', 't1', 'c1', null, 'emp-2', 'Noa', '2026-11-01T00:00:00.000Z'],
+          ['r5', 't2', 'c3', 'ana@example.com', null, 'Other Ana', '2026-11-01T00:00:00.000Z'],
+          ['r6', 't1', 'c2', null, null, null, '2026-11-01T00:00:00.000Z'],
+        ];
+        for (const [id, tenant, campaign, email, personId, first, at] of recipients) {
+          await sql`insert into recipients (id, tenant_id, campaign_id, rid, email, person_id, first_name, language_code, status, created_at)
+            values (${id}, ${tenant}, ${campaign}, ${`rid-${id}`}, ${email}, ${personId}, ${first}, null, 'created', ${at})`.execute(
+            db,
+          );
+        }
+        expect(await migrateToLatest(db)).toContain('2026-12-08-0002-people');
+        const people = await db
+          .selectFrom('people')
+          .selectAll()
+          .orderBy('tenant_id')
+          .orderBy('person_id')
+          .execute();
+        expect(
+          people.map((p) => ({
+            tenant: p.tenant_id,
+            email: p.email,
+            person_id: p.person_id,
+            first: p.first_name,
+          })),
+        ).toEqual([
+          // The newest recipient's name wins; one person per tenant, never across tenants.
+          { tenant: 't1', email: 'ana@example.com', person_id: 'emp-1', first: 'Anna' },
+          { tenant: 't1', email: null, person_id: 'emp-2', first: 'Noa' },
+          { tenant: 't2', email: 'ana@example.com', person_id: null, first: 'Other Ana' },
+        ]);
+        const links = await db.selectFrom('recipients').select(['id', 'person_ref']).orderBy('id').execute();
+        const ref = Object.fromEntries(links.map((l) => [l.id, l.person_ref]));
+        expect(ref.r1).toBe(ref.r2);
+        expect(ref.r3).toBe(ref.r1);
+        expect(ref.r4).not.toBe(ref.r1);
+        expect(ref.r5).not.toBe(ref.r1);
+        expect(ref.r6).toBeNull();
+        expect(people.every((p) => Number(p.active) === 1 && p.source === 'recipients')).toBe(true);
+
+        await migrateTo(db, '2026-12-07-0001-mfa');
+        const reverted = await sql<Record<string, unknown>>`select * from recipients where id = 'r1'`.execute(
+          db,
+        );
+        expect(Object.keys(reverted.rows[0] ?? {})).not.toContain('person_ref');
+      } finally {
+        await opened.dispose();
+      }
+    });
   });
 }

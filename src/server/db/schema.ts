@@ -10,6 +10,7 @@ import type { Role } from '@shared/admin-api';
 import type { AttemptKind, EventType, RecipientStatus } from '@shared/events';
 import type { LanguageCode } from '@shared/languages';
 import type { MaliciousUrlSource } from '@shared/malicious-urls';
+import type { PersonSource } from '@shared/people';
 import type { PollDecision } from '@shared/poll';
 import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
 import type { DeliveryState, EndpointKind, WebhookEvent } from '@shared/webhooks';
@@ -91,6 +92,8 @@ export interface RecipientTable {
   reason_kinds: Generated<number>;
   /** How the counted click came (link or QR code), set with the clicked step; null while not clicked. */
   click_via: Generated<ClickVia | null>;
+  /** The person this recipient is (people.id); `person_id` is the identifier the operator's file gave. */
+  person_ref: Generated<string | null>;
   created_at: string;
 }
 
@@ -500,6 +503,64 @@ export interface WebhookAttemptTable {
   error: string | null;
 }
 
+/** One person per tenant, across campaigns: from recipients (CSV, console), or SCIM provisioning. */
+export interface PersonTable {
+  id: string;
+  tenant_id: string;
+  /** Lower-cased; unique per tenant. */
+  email: string | null;
+  /** The identifier an operator's file or HR system gives; unique per tenant. */
+  person_id: string | null;
+  /** SCIM userName as sent, and lower-cased (unique per tenant). */
+  user_name: string | null;
+  user_name_key: string | null;
+  external_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  display_name: string | null;
+  language_code: LanguageCode | null;
+  /** As the directory sent them (e.g. en-US); language_code is what Hookwise reads. */
+  preferred_language: Generated<string | null>;
+  locale: Generated<string | null>;
+  department: string | null;
+  /** The enterprise extension's manager: the directory's id for them, and their name. */
+  manager_id: string | null;
+  manager_name: string | null;
+  /** 0: deactivated (SCIM `active: false` or DELETE): never added to a campaign, sent nothing new. */
+  active: Generated<number>;
+  deactivated_at: string | null;
+  source: PersonSource;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A directory group (SCIM /Groups). */
+export interface PersonGroupTable {
+  id: string;
+  tenant_id: string;
+  display_name: string;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonGroupMemberTable {
+  tenant_id: string;
+  group_id: string;
+  person_ref: string;
+}
+
+/** A tenant's SCIM bearer token: the hash only, shown once when minted. */
+export interface ScimTokenTable {
+  id: string;
+  tenant_id: string;
+  prefix: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -535,6 +596,10 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  people: PersonTable;
+  person_groups: PersonGroupTable;
+  person_group_members: PersonGroupMemberTable;
+  scim_tokens: ScimTokenTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */
@@ -558,4 +623,6 @@ export type PreviewRow = Selectable<PreviewTable>;
 export type NewPreview = Insertable<PreviewTable>;
 export type SendingProfileRow = Selectable<SendingProfileTable>;
 export type SendingRow = Selectable<SendingTable>;
+export type PersonRow = Selectable<PersonTable>;
+export type NewPerson = Insertable<PersonTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -21,6 +21,8 @@ import { sendingRoutes } from '../sending/sending.routes';
 import { ssoSettingsRoutes, ssoSignInRoutes } from '../sso/sso.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
 import { webhooksRoutes } from '../webhooks/webhooks.routes';
+import { peopleRoutes } from '../people/people.routes';
+import { scimSettingsRoutes } from '../scim/scim.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -52,5 +54,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(sendingRoutes(ctx));
     await app.register(gophishRoutes(ctx));
     await app.register(webhooksRoutes(ctx));
+    await app.register(peopleRoutes(ctx));
+    await app.register(scimSettingsRoutes(ctx));
   };
 }

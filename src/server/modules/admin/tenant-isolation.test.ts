@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase } from '@server/test/harness';
+import { scimClient } from '@server/test/scim-fixtures';
 import { createUser } from '../accounts/accounts.service';
 import { emitEvent } from '../webhooks/webhooks.service';
 
@@ -110,6 +111,12 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         contentType: 'text/csv',
       },
       { method: 'GET', url: `${c}/recipients`, route: '/api/admin/campaigns/{id}/recipients' },
+      {
+        method: 'POST',
+        url: `${c}/recipients/from-people`,
+        route: '/api/admin/campaigns/{id}/recipients/from-people',
+        payload: { audience: { kind: 'all' } },
+      },
       {
         method: 'DELETE',
         url: `${c}/recipients/${bRecipient}`,
@@ -307,5 +314,101 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         expect(res.body, url).not.toContain(secret);
       for (const secret of ['b.example', 'bad-b.example']) expect(res.body, url).not.toContain(secret);
     }
+  });
+
+  it("gives tenant A's SCIM token a 404 for every one of B's users and groups, on every SCIM route", async () => {
+    const h = get();
+    const a = await newTenant(h, 'SCIM A');
+    const b = await newTenant(h, 'SCIM B');
+    const scimA = await scimClient(h, a);
+    const scimB = await scimClient(h, b);
+    const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [] as object[] };
+    const bUser = (
+      await scimB.request('POST', '/Users', {
+        userName: 'secret.b@b.example',
+        externalId: 'b-ext-1',
+        active: true,
+      })
+    ).json<{ id: string }>().id;
+    const bGroup = (
+      await scimB.request('POST', '/Groups', { displayName: 'B secret group', members: [{ value: bUser }] })
+    ).json<{ id: string }>().id;
+    const snapshot = async () =>
+      JSON.stringify([
+        (await scimB.request('GET', `/Users/${bUser}`)).json(),
+        (await scimB.request('GET', `/Groups/${bGroup}`)).json(),
+      ]);
+    const before = await snapshot();
+
+    const byId: { method: 'GET' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'GET', url: `/Users/${bUser}` },
+      { method: 'PUT', url: `/Users/${bUser}`, payload: { userName: 'hijacked@a.example', active: false } },
+      {
+        method: 'PATCH',
+        url: `/Users/${bUser}`,
+        payload: { ...patch, Operations: [{ op: 'replace', value: { active: false } }] },
+      },
+      { method: 'DELETE', url: `/Users/${bUser}` },
+      { method: 'GET', url: `/Groups/${bGroup}` },
+      { method: 'PUT', url: `/Groups/${bGroup}`, payload: { displayName: 'Hijacked', members: [] } },
+      {
+        method: 'PATCH',
+        url: `/Groups/${bGroup}`,
+        payload: { ...patch, Operations: [{ op: 'Remove', path: 'members', value: [{ value: bUser }] }] },
+      },
+      { method: 'DELETE', url: `/Groups/${bGroup}` },
+    ];
+    // Every SCIM route with an id is here, for each of its verbs.
+    const routes = ['GET', 'PUT', 'PATCH', 'DELETE'].flatMap((m) => [`${m} /Users/:id`, `${m} /Groups/:id`]);
+    expect(byId.map((x) => `${x.method} ${x.url.replace(/\/[^/]+$/, '/:id')}`).sort()).toEqual(routes.sort());
+    for (const x of byId) {
+      const res = await scimA.request(x.method, x.url, x.payload);
+      expect(res.statusCode, `${x.method} ${x.url}`).toBe(404);
+      expect(res.json(), `${x.method} ${x.url}`).toMatchObject({ status: '404' });
+      expect(res.body).not.toContain('secret');
+    }
+
+    // A's lists, filters and discovery never show B's people or groups.
+    for (const url of [
+      '/Users',
+      '/Groups',
+      `/Users?filter=${encodeURIComponent('userName eq "secret.b@b.example"')}`,
+      `/Users?filter=${encodeURIComponent('externalId eq "b-ext-1"')}`,
+      `/Groups?filter=${encodeURIComponent('displayName eq "B secret group"')}`,
+      '/ServiceProviderConfig',
+      '/ResourceTypes',
+      '/Schemas',
+    ]) {
+      const res = await scimA.request('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      for (const secret of ['secret', bUser, bGroup, b.tenantId]) expect(res.body, url).not.toContain(secret);
+    }
+    // A cannot make B's person a member of A's group, nor add recipients from B's group.
+    const stolen = await scimA.request('POST', '/Groups', {
+      displayName: 'A group',
+      members: [{ value: bUser }],
+    });
+    expect(stolen.statusCode).toBe(400);
+    const aCampaign = await importCampaign(h, a);
+    const audience = await h.admin.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${aCampaign}/recipients/from-people`,
+      headers: a.headers,
+      payload: { audience: { kind: 'group', group_id: bGroup } },
+    });
+    expect(audience.statusCode).toBe(404);
+    // The same userName in A is A's own person: uniqueness is per tenant, and reveals nothing of B.
+    expect((await scimA.request('POST', '/Users', { userName: 'secret.b@b.example' })).statusCode).toBe(201);
+    // A's API key lists only A's people; B's are unchanged.
+    const aPeople = await h.admin.inject({ method: 'GET', url: '/api/admin/people', headers: a.headers });
+    expect(aPeople.json()).toMatchObject({ total: 1 });
+    expect(aPeople.body).not.toContain(bUser);
+    const aFacets = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/people/groups',
+      headers: a.headers,
+    });
+    expect(aFacets.body).not.toContain('B secret group');
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -10,6 +10,7 @@ import type { AuditEntry } from '@shared/audit';
 import type { Db } from '@server/db/schema';
 import { campaignFile, newTenant, type TestTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase, type Harness } from '@server/test/harness';
+import { scimClient } from '@server/test/scim-fixtures';
 import { createUser } from '../accounts/accounts.service';
 import { setFallbackActor } from './actor-context';
 
@@ -211,6 +212,79 @@ describeEachDatabase('every door is audited', (get) => {
     });
     expect(again.statusCode).toBe(201);
     expect((await auditOf(h, tenant)).filter((e) => e.action === 'campaign.create')).toHaveLength(1);
+  });
+
+  it('records each change made through the SCIM door under its token, and rolls one back without its row', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const scim = await scimClient(h, tenant);
+    const patch = (Operations: object[]) => ({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations,
+    });
+    const user = (await scim.request('POST', '/Users', { userName: unique('door'), active: true })).json<{
+      id: string;
+    }>();
+    await scim.request(
+      'PATCH',
+      `/Users/${user.id}`,
+      patch([{ op: 'Replace', path: 'displayName', value: 'Door' }]),
+    );
+    await scim.request(
+      'PATCH',
+      `/Users/${user.id}`,
+      patch([{ op: 'Replace', path: 'active', value: 'False' }]),
+    );
+    const group = (await scim.request('POST', '/Groups', { displayName: 'Door group', members: [] })).json<{
+      id: string;
+    }>();
+    await scim.request(
+      'PATCH',
+      `/Groups/${group.id}`,
+      patch([{ op: 'Add', path: 'members', value: [{ value: user.id }] }]),
+    );
+    expect((await scim.request('DELETE', `/Groups/${group.id}`)).statusCode).toBe(204);
+    expect((await scim.request('DELETE', `/Users/${user.id}`)).statusCode).toBe(204);
+
+    const actor = `scim token ${scim.prefix}`;
+    const entries = (await auditOf(h, tenant)).filter((e) => e.actor === actor);
+    expect(
+      entries.map((e) => ({ kind: e.actor_kind, action: e.action, target: e.target })).reverse(),
+    ).toEqual([
+      { kind: 'scim', action: 'person.create', target: user.id },
+      { kind: 'scim', action: 'person.update', target: user.id },
+      { kind: 'scim', action: 'person.deactivate', target: user.id },
+      { kind: 'scim', action: 'group.create', target: group.id },
+      { kind: 'scim', action: 'group.update', target: group.id },
+      { kind: 'scim', action: 'group.delete', target: group.id },
+      { kind: 'scim', action: 'person.deactivate', target: user.id },
+    ]);
+    // The token itself was minted by the API key, and says so.
+    expect((await auditOf(h, tenant)).find((e) => e.action === 'scim_token.create')).toMatchObject({
+      actor_kind: 'api_key',
+      target: scim.prefix,
+    });
+
+    const people = async () =>
+      Number(
+        (
+          await h.database.db
+            .selectFrom('people')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('tenant_id', '=', tenant.tenantId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await people();
+    const repair = await breakAuditLog(h);
+    try {
+      const refused = await scim.request('POST', '/Users', { userName: unique('never') });
+      expect(refused.statusCode).toBe(500);
+      expect(refused.json()).toMatchObject({ status: '500', detail: 'Internal server error' });
+    } finally {
+      await repair();
+    }
+    expect(await people()).toBe(before);
   });
 
   it('refuses a change when nobody is acting', async () => {

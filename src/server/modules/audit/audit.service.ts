@@ -45,7 +45,7 @@ function targetName(names: Names, action: string, target: string | null): string
   if (prefix === 'campaign' || prefix === 'recipients') return names.campaign.get(target) ?? null;
   if (prefix === 'user') return names.userById.get(target) ?? null;
   if (prefix === 'sending_profile') return names.profile.get(target) ?? null;
-  if (prefix === 'api_key') return target;
+  if (prefix === 'api_key' || prefix === 'scim_token') return target;
   if (prefix === 'tenant') return names.tenant.get(target) ?? null;
   return null;
 }

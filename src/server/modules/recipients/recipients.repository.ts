@@ -11,23 +11,38 @@ export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): P
 export async function existingIdentities(db: Db, tenantId: string, campaignId: string) {
   const rows = await db
     .selectFrom('recipients')
-    .select(['email', 'person_id'])
+    .select(['email', 'person_id', 'person_ref'])
     .where('tenant_id', '=', tenantId)
     .where('campaign_id', '=', campaignId)
     .execute();
   return {
+    personRefs: new Set(rows.flatMap((r) => (r.person_ref ? [r.person_ref] : []))),
     emails: new Set(rows.flatMap((r) => (r.email ? [r.email.toLowerCase()] : []))),
     personIds: new Set(rows.flatMap((r) => (r.person_id ? [r.person_id] : []))),
   };
 }
 
+/**
+ * The links a mailer sends, in the campaign's order: a deactivated person's is left out, so a
+ * mail merge sends them nothing new either (their recipient row and history stay).
+ */
 export function listRecipientLinks(db: Db, tenantId: string, campaignId: string) {
   const query = db
     .selectFrom('recipients')
-    .select(['id', 'rid', 'email', 'person_id', 'first_name', 'language_code', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('campaign_id', '=', campaignId);
-  return RECIPIENT_ORDER.reduce((q, column) => q.orderBy(column), query).execute();
+    .leftJoin('people', 'people.id', 'recipients.person_ref')
+    .select([
+      'recipients.id',
+      'recipients.rid',
+      'recipients.email',
+      'recipients.person_id',
+      'recipients.first_name',
+      'recipients.language_code',
+      'recipients.status',
+    ])
+    .where('recipients.tenant_id', '=', tenantId)
+    .where('recipients.campaign_id', '=', campaignId)
+    .where((eb) => eb.or([eb('people.id', 'is', null), eb('people.active', '=', 1)]));
+  return RECIPIENT_ORDER.reduce((q, column) => q.orderBy(`recipients.${column}`), query).execute();
 }
 
 /** A page of a campaign's recipients, optionally those whose email, name, id or department contains `q`. */

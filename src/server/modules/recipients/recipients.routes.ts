@@ -19,11 +19,13 @@ import {
   ROLE_RANK,
   textSchema,
 } from '@shared/admin-api';
+import { audienceReportSchema, audienceRequestSchema } from '@shared/people';
 import type { AppContext } from '@server/context';
 import { principalOf, tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
 import { requireCampaign } from '../campaigns/campaigns.service';
 import {
+  addRecipientsFromPeople,
   importRecipients,
   linksCsv,
   recipientLinks,
@@ -57,6 +59,26 @@ export function recipientRoutes(ctx: AppContext) {
       async (request) => {
         const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
         return importRecipients(db, campaign, request.body);
+      },
+    );
+
+    r.post(
+      '/api/admin/campaigns/:id/recipients/from-people',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary: 'Add recipients from people: every active person, a group or a department',
+          description:
+            'Each gets a fresh personal link, as from a CSV; deactivated people and existing recipients are left out.',
+          params: idParamsSchema,
+          body: audienceRequestSchema,
+          response: { 200: audienceReportSchema, 409: errorSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const campaign = await requireCampaign(db, tenantOf(request), request.params.id);
+        return addRecipientsFromPeople(db, campaign, request.body.audience);
       },
     );
 

@@ -14,6 +14,8 @@ import {
 } from './recipients.repository';
 import { audited } from '../audit/audited';
 import { recipientLink } from '@shared/routes';
+import type { Audience, AudienceReport } from '@shared/people';
+import { audiencePeople, linkPeople } from '../people/people.service';
 
 export async function importRecipients(db: Db, campaign: Campaign, csv: string): Promise<ImportReport> {
   if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
@@ -34,16 +36,68 @@ export async function addRecipients(
   identities: readonly RecipientInput[],
 ) {
   const createdAt = nowIso();
-  const rows = identities.map((identity) => ({
+  // Each recipient is one of the tenant's people: found by email or person_id, else made.
+  const people = await linkPeople(db, campaign.tenant_id, identities);
+  const rows = identities.map((identity, i) => ({
     ...identity,
     id: newId(),
     tenant_id: campaign.tenant_id,
     campaign_id: campaign.id,
     rid: newRid(),
+    person_ref: people[i] ?? null,
     created_at: createdAt,
   }));
   await insertRecipients(db, rows);
   return rows;
+}
+
+/**
+ * Adds a campaign's recipients from people (every active person, a group or a department), as a
+ * CSV of them would: a fresh rid each, their language and department. Deactivated people are
+ * never added, nor anyone already a recipient of the campaign.
+ */
+export async function addRecipientsFromPeople(
+  db: Db,
+  campaign: Campaign,
+  audience: Audience,
+): Promise<AudienceReport> {
+  if (campaign.ended_at) throw conflict('The campaign has ended', 'campaign_ended');
+  const details = { audience: audience.kind, ...audienceDetail(audience) };
+  const audit = {
+    tenantId: campaign.tenant_id,
+    action: 'recipients.from_people',
+    target: campaign.id,
+    details,
+  };
+  return audited(db, audit, async (trx) => {
+    const people = await audiencePeople(trx, campaign.tenant_id, audience);
+    const existing = await existingIdentities(trx, campaign.tenant_id, campaign.id);
+    const fresh = people.filter(
+      (p) =>
+        !existing.personRefs.has(p.id) &&
+        !(p.email && existing.emails.has(p.email)) &&
+        !(p.person_id && existing.personIds.has(p.person_id)),
+    );
+    await addRecipients(
+      trx,
+      campaign,
+      fresh.map((p) => ({
+        email: p.email,
+        person_id: p.person_id,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        language_code: p.language_code,
+        department: p.department,
+      })),
+    );
+    return { added: fresh.length, already_recipients: people.length - fresh.length };
+  });
+}
+
+function audienceDetail(audience: Audience): Record<string, string> {
+  if (audience.kind === 'group') return { group: audience.group_id };
+  if (audience.kind === 'department') return { department: audience.department };
+  return {};
 }
 
 export async function recipientLinks(

@@ -19,6 +19,7 @@ import { fromHeader, renderEmail, type RenderedEmail } from './email-render';
 import {
   claimDue,
   markSent,
+  markSkipped,
   markUnsent,
   messageContexts,
   messagesInWindow,
@@ -85,6 +86,11 @@ export function outboxWorker(
 
   async function deliver(message: Context, profile: SendingProfileRow | undefined): Promise<void> {
     const settled = { id: message.id, workerId: id };
+    // Deactivated since it was queued (SCIM `active: false`, or deleted by the directory).
+    if (message.person_active !== null && Number(message.person_active) === 0) {
+      await markSkipped(db, settled, 'person deactivated', nowIso());
+      return;
+    }
     const email =
       profile && message.email
         ? renderEmail(fileOf(message), message.language_code, {

@@ -19,14 +19,19 @@ export async function insertOutboxRows(db: Db, rows: readonly Insertable<OutboxT
   );
 }
 
-/** The campaign's recipients that have no message yet, in the campaign's recipient order. */
+/**
+ * The campaign's recipients that have no message yet, in the campaign's recipient order; a
+ * deactivated person gets none (their recipient row, and its history, stay).
+ */
 export function recipientsWithoutMessage(db: Db, campaignId: string) {
   return db
     .selectFrom('recipients as r')
     .leftJoin('outbox as o', 'o.recipient_id', 'r.id')
+    .leftJoin('people as p', 'p.id', 'r.person_ref')
     .select(['r.id', 'r.email'])
     .where('r.campaign_id', '=', campaignId)
     .where('o.id', 'is', null)
+    .where((eb) => eb.or([eb('p.id', 'is', null), eb('p.active', '=', 1)]))
     .orderBy('r.created_at')
     .orderBy('r.email')
     .orderBy('r.id')
@@ -177,7 +182,9 @@ export function messageContexts(db: Db, ids: readonly string[]) {
     .innerJoin('recipients as r', 'r.id', 'o.recipient_id')
     .innerJoin('campaigns as c', 'c.id', 'o.campaign_id')
     .innerJoin('sendings as s', 's.campaign_id', 'o.campaign_id')
+    .leftJoin('people as p', 'p.id', 'r.person_ref')
     .select([
+      'p.active as person_active',
       'o.id',
       'o.message_id',
       'o.attempts',
@@ -231,6 +238,25 @@ export async function markUnsent(
       updated_at: at,
       ...(outcome.dueAt ? { due_at: outcome.dueAt } : {}),
     })
+    .where('id', '=', message.id)
+    .where('state', '=', 'sending')
+    .where('claimed_by', '=', message.workerId)
+    .execute();
+}
+
+/**
+ * A claimed message not sent because its person was deactivated after it was queued: settled as
+ * cancelled, with why. Sending after a cancel queues it again, and it is checked again then.
+ */
+export async function markSkipped(
+  db: Db,
+  message: { id: string; workerId: string },
+  reason: string,
+  at: string,
+) {
+  await db
+    .updateTable('outbox')
+    .set({ state: 'cancelled', last_reply: reason, lease_until: null, updated_at: at })
     .where('id', '=', message.id)
     .where('state', '=', 'sending')
     .where('claimed_by', '=', message.workerId)

@@ -7,6 +7,8 @@ export function actorLabel(t: HomeT, entry: Pick<AuditEntry, 'actor' | 'actor_ki
     return t('audit.apiKey', { prefix: entry.actor.slice('api key '.length) });
   if (entry.actor_kind === 'cli') return t('audit.cli', { user: entry.actor.slice('cli:'.length) });
   if (entry.actor_kind === 'system') return t('audit.system');
+  if (entry.actor_kind === 'scim')
+    return t('audit.scim', { prefix: entry.actor.slice('scim token '.length) });
   return entry.actor_name ?? entry.actor;
 }
 

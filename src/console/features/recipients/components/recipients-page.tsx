@@ -1,5 +1,5 @@
 /**
- * /campaigns/:id/recipients: who takes part, adding more from CSV, and their personal links. A
+ * /campaigns/:id/recipients: who takes part, adding more from CSV or from people, and their personal links. A
  * viewer sees the list and is told plainly why the links are not there: the server withholds
  * them, since opening one would add a visit to the results.
  */
@@ -12,6 +12,7 @@ import { slug } from '@console/lib/download';
 import { hasRole } from '@console/lib/roles';
 import { useSession } from '@console/features/accounts/api/session';
 import { useCampaign } from '@console/features/campaigns/api/campaigns';
+import { AddFromPeople } from '@console/features/people/components/add-from-people';
 import { LinksExport } from './links-export';
 import { RecipientsList } from './recipients-list';
 import { RecipientsUpload } from './recipients-upload';
@@ -35,6 +36,7 @@ export function RecipientsPage() {
       </PageHeading>
       {!canChange && <Notice>{th('recipients.linksHidden')}</Notice>}
       {canChange && campaign?.status !== 'ended' && <RecipientsUpload campaignId={id} />}
+      {canChange && campaign?.status !== 'ended' && <AddFromPeople campaignId={id} />}
       <RecipientsList campaignId={id} canChange={canChange} />
     </>
   );
