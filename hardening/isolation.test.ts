@@ -113,6 +113,17 @@ const CASES: Record<string, Case> = {
       smtp: { addresses: ['reports-a@tenant-a.example'], allowed_domains: [] },
     },
   },
+  'GET /api/admin/report-followup': { url: () => '/api/admin/report-followup', expect: 'no leak' },
+  'PUT /api/admin/report-followup': {
+    url: () => '/api/admin/report-followup',
+    expect: 'own tenant',
+    payload: {
+      reviewers: ['analyst@tenant-a.example'],
+      profile_id: null,
+      answers_enabled: false,
+      answer_domains: [],
+    },
+  },
   'GET /api/admin/mail-reports': { url: () => '/api/admin/mail-reports', expect: 'no leak' },
   'GET /api/admin/mail-reports/clusters': {
     url: () => '/api/admin/mail-reports/clusters',

@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = [
   'api_key.use',
   'audit.prune',
   'settings.mail_intake',
+  'settings.report_followup',
   'settings.sso',
   'sso.failure',
   'webhook.create',

@@ -4,6 +4,7 @@
  * became — for the server's serializer, the console and `hookwise reports … --json`.
  */
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages';
 
 const domain = z
   .string()
@@ -66,6 +67,12 @@ export type MailIntake = z.infer<typeof mailIntakeSchema>;
 export const MAIL_REPORT_OUTCOMES = ['simulation', 'queued', 'no_urls', 'failed'] as const;
 export type MailReportOutcome = (typeof MAIL_REPORT_OUTCOMES)[number];
 
+/** What a reported message turned out to be, as its reporter is told. */
+export const REPORT_DECISIONS = ['real', 'safe', 'simulation'] as const;
+export type ReportDecision = (typeof REPORT_DECISIONS)[number];
+export const ANSWER_KINDS = ['receipt', ...REPORT_DECISIONS] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
 export const REWRITERS = ['safelinks', 'proofpoint', 'mimecast', 'google'] as const;
 
 export const mailReportSchema = z.object({
@@ -117,3 +124,29 @@ export const ingestedReportSchema = z.object({
   error: z.string().nullable(),
 });
 export type IngestedReport = z.infer<typeof ingestedReportSchema>;
+
+const answerText = z.object({ subject: z.string().trim().min(1).max(300), text: z.string().trim().min(1).max(5000) });
+
+/**
+ * PUT /api/admin/report-followup: reviewers mailed their /poll link when URLs wait (at most once
+ * per interval), and answers to reporters (off by default; only to `answer_domains`). Texts not
+ * given are Hookwise's own, in the reporter's language; `{{subject}}` is the reported subject.
+ */
+export const reportFollowupInputSchema = z.object({
+  reviewers: z.array(z.email().trim().toLowerCase()).max(50),
+  profile_id: z.string().min(1).max(100).nullable().describe('the sending profile these messages go through'),
+  reviewer_interval_minutes: z.number().int().min(5).max(10080).default(60),
+  answers_enabled: z.boolean(),
+  answer_domains: z.array(domain).max(50).describe('reporters are answered only at these domains'),
+  answer_texts: z
+    .partialRecord(z.enum(ANSWER_KINDS), z.partialRecord(z.enum(LANGUAGE_CODES), answerText))
+    .default({}),
+});
+export type ReportFollowupInput = z.infer<typeof reportFollowupInputSchema>;
+
+export const reportFollowupSchema = reportFollowupInputSchema.extend({
+  reviewers_mailed_at: z.string().nullable(),
+  /** Hookwise's own texts, per kind and language: what is sent where answer_texts says nothing. */
+  default_texts: z.record(z.string(), z.record(z.string(), answerText)),
+});
+export type ReportFollowup = z.infer<typeof reportFollowupSchema>;

@@ -3,7 +3,7 @@
  * name for a handle on it: the open database or a transaction, taken by every service and
  * repository function as its first parameter.
  */
-import type { MailReportOutcome } from '@shared/mail-reports';
+import type { MailReportOutcome, ReportDecision } from '@shared/mail-reports';
 import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { ClickVerdict, ClickVia, VisitSource } from '@shared/clicks';
 import type { Role } from '@shared/admin-api';
@@ -436,6 +436,10 @@ export interface MailReportTable {
   raw: string | null;
   /** `imap:<host>/<user>/<folder>/<uidvalidity>/<uid>`: a mailbox's message is read once. */
   source_key: string | null;
+  receipt_answered_at: string | null;
+  /** What the reviewers decided the reported message was, once they had. */
+  decision: ReportDecision | null;
+  decision_answered_at: string | null;
 }
 
 /** A tenant's report intake: the IMAP mailbox read on a schedule, and its SMTP intake addresses. */
@@ -452,6 +456,17 @@ export interface MailIntakeTable {
   /** JSON arrays, lowercased. */
   smtp_addresses: Generated<string>;
   smtp_allowed_domains: Generated<string>;
+  /** JSON array of reviewers' addresses, mailed their /poll link through notify_profile_id. */
+  reviewers: Generated<string>;
+  notify_profile_id: string | null;
+  reviewer_interval_minutes: Generated<number>;
+  reviewers_mailed_at: string | null;
+  answers_enabled: Generated<number>;
+  answers_since: string | null;
+  /** JSON array: reporters are answered only at these domains. */
+  answer_domains: Generated<string>;
+  /** JSON: { [kind]: { [language]: { subject, text } } } an operator changed. */
+  answer_texts: Generated<string>;
   poll_lease_until: string | null;
   last_poll_at: string | null;
   last_error: string | null;

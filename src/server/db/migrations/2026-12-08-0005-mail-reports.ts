@@ -35,6 +35,10 @@ export async function up(db: Db): Promise<void> {
     .addColumn('raw', 'text')
     // Where it was read from (the mailbox, its UIDVALIDITY and the UID): read once, whatever fails.
     .addColumn('source_key', 'text')
+    // The answers to the reporter: on receipt, and once decided (real, safe, simulation).
+    .addColumn('receipt_answered_at', 'text')
+    .addColumn('decision', 'text')
+    .addColumn('decision_answered_at', 'text')
     .execute();
   await db.schema
     .createIndex('mail_reports_source_key')
@@ -58,6 +62,17 @@ export async function up(db: Db): Promise<void> {
     .addColumn('smtp_addresses', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('smtp_allowed_domains', 'text', (c) => c.notNull().defaultTo('[]'))
     // One instance reads a mailbox at a time: the lease, then what the last read found.
+    // Reviewers mailed their /poll link through a sending profile, at most once per interval.
+    .addColumn('reviewers', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('notify_profile_id', 'text')
+    .addColumn('reviewer_interval_minutes', 'integer', (c) => c.notNull().defaultTo(60))
+    .addColumn('reviewers_mailed_at', 'text')
+    // Answers to reporters (off by default), only to these domains; texts an operator changed (JSON).
+    .addColumn('answers_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+    // Reports received before answers were turned on are not answered (no mail to old reporters).
+    .addColumn('answers_since', 'text')
+    .addColumn('answer_domains', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('answer_texts', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('poll_lease_until', 'text')
     .addColumn('last_poll_at', 'text')
     .addColumn('last_error', 'text')

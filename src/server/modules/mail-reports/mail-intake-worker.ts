@@ -1,12 +1,14 @@
 /**
  * Runs the intakes while the server runs: every MAIL_INTAKE_POLL_SECONDS each tenant's report
- * mailbox is read (one reader per mailbox across instances), and the SMTP intake listens on
+ * mailbox is read (one reader per mailbox across instances) and the mail that follows reports
+ * goes out (report-mailer.ts), and the SMTP intake listens on
  * SMTP_INTAKE_PORT when set. A mailbox that cannot be read says why in its settings (last_error)
  * and is tried again next time; nothing in it is lost meanwhile.
  */
 import type { AppContext } from '@server/context';
 import { actingAs, SYSTEM_ACTOR } from '../audit/actor-context';
 import { imapTenants, readMailbox } from './imap-intake';
+import { runReportMailer } from './report-mailer';
 import { smtpIntakeServer } from './smtp-intake';
 
 interface Log {
@@ -37,6 +39,8 @@ export async function startMailIntake(ctx: AppContext, log: Log): Promise<MailIn
         log.warn({ tenantId, err: error }, 'report mailbox could not be read');
       }
     }
+    // Then what follows reports: reviewers' links, answers to reporters.
+    if (!stopped) await actingAs(SYSTEM_ACTOR, () => runReportMailer(db, ctx.config, log));
   };
   const tick = () => {
     running = readAll()

@@ -46,3 +46,34 @@ export async function claimMailbox(db: Db, tenantId: string, now: string, until:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+export function listFollowups(db: Db) {
+  return db
+    .selectFrom('mail_intakes')
+    .select([
+      'tenant_id',
+      'reviewers',
+      'notify_profile_id',
+      'reviewer_interval_minutes',
+      'reviewers_mailed_at',
+      'answers_enabled',
+      'answers_since',
+      'answer_domains',
+      'answer_texts',
+    ])
+    .where('notify_profile_id', 'is not', null)
+    .execute();
+}
+
+/** Sets the reviewers' mail time unless another instance just did: true when this one did. */
+export async function markReviewersMailed(db: Db, tenantId: string, previous: string | null, at: string) {
+  const result = await db
+    .updateTable('mail_intakes')
+    .set({ reviewers_mailed_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where((eb) =>
+      previous === null ? eb('reviewers_mailed_at', 'is', null) : eb('reviewers_mailed_at', '=', previous),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,5 +1,6 @@
 /** SQL for reported mail: one row per report, read back newest first and grouped into clusters. */
 import { sql } from 'kysely';
+import type { ReportDecision } from '@shared/mail-reports';
 import type { Db, MailReportTable } from '@server/db/schema';
 import type { Insertable } from 'kysely';
 
@@ -71,4 +72,50 @@ export function findReportBySourceKey(db: Db, tenantId: string, sourceKey: strin
     .where('tenant_id', '=', tenantId)
     .where('source_key', '=', sourceKey)
     .executeTakeFirst();
+}
+
+/** Reports whose reporter waits for an answer: on receipt, or now that it is decided. */
+export function listUnanswered(db: Db, tenantId: string, since: string) {
+  return db
+    .selectFrom('mail_reports')
+    .select(['id', 'reporter', 'outcome', 'subject', 'urls', 'receipt_answered_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('received_at', '>=', since)
+    .where('reporter', 'is not', null)
+    .where('outcome', 'in', ['simulation', 'queued', 'no_urls'])
+    .where('decision_answered_at', 'is', null)
+    .orderBy('received_at')
+    .limit(200)
+    .execute();
+}
+
+/** Claims an answer: true when this instance is the one to send it (no answer is sent twice). */
+export async function markAnswered(
+  db: Db,
+  id: string,
+  kind: 'receipt' | 'decision',
+  at: string,
+  decision?: ReportDecision,
+): Promise<boolean> {
+  const column = kind === 'receipt' ? 'receipt_answered_at' : 'decision_answered_at';
+  const result = await db
+    .updateTable('mail_reports')
+    .set(
+      kind === 'receipt'
+        ? { receipt_answered_at: at }
+        : { decision_answered_at: at, decision: decision ?? null },
+    )
+    .where('id', '=', id)
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Undoes a claim whose message could not be sent: the next run tries again. */
+export async function unmarkAnswered(db: Db, id: string, kind: 'receipt' | 'decision'): Promise<void> {
+  await db
+    .updateTable('mail_reports')
+    .set(kind === 'receipt' ? { receipt_answered_at: null } : { decision_answered_at: null, decision: null })
+    .where('id', '=', id)
+    .execute();
 }

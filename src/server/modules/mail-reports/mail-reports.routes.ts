@@ -13,6 +13,8 @@ import {
   mailReportsQuerySchema,
   mailReportsSchema,
   reportClustersSchema,
+  reportFollowupInputSchema,
+  reportFollowupSchema,
 } from '@shared/mail-reports';
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/lib/errors';
@@ -21,6 +23,7 @@ import { adminSecurity } from '../admin/admin-schemas';
 import { mailIntake, setMailIntake } from './mail-intake.service';
 import { ingestReport, mailReports, reportClusters } from './mail-reports.service';
 import { MAX_MESSAGE_BYTES } from './parse-report';
+import { reportFollowup, setReportFollowup } from './report-followup.service';
 
 const tags = ['reported mail'];
 
@@ -60,6 +63,34 @@ export function mailReportRoutes(ctx: AppContext) {
         },
       },
       async (request) => setMailIntake(db, ctx.config, tenantOf(request), request.body),
+    );
+
+    r.get(
+      '/api/admin/report-followup',
+      {
+        config: { role: 'owner' },
+        schema: {
+          ...common,
+          summary:
+            "Who is mailed the reviewers' link, and the answers to reporters (with Hookwise's own texts)",
+          response: { 200: reportFollowupSchema, ...adminErrors },
+        },
+      },
+      async (request) => reportFollowup(db, tenantOf(request)),
+    );
+
+    r.put(
+      '/api/admin/report-followup',
+      {
+        config: { role: 'owner' },
+        schema: {
+          ...common,
+          summary: 'Set the reviewers mailed their /poll link and the answers to reporters (off by default)',
+          body: reportFollowupInputSchema,
+          response: { 200: reportFollowupSchema, ...adminErrors },
+        },
+      },
+      async (request) => setReportFollowup(db, tenantOf(request), request.body),
     );
 
     r.get(

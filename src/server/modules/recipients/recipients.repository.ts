@@ -86,3 +86,16 @@ export async function deleteRecipient(db: Db, campaignId: string, id: string): P
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The language of the tenant's latest recipient with this address (case-insensitive), if any. */
+export async function findLanguageByEmail(db: Db, tenantId: string, email: string) {
+  const row = await db
+    .selectFrom('recipients')
+    .select('language_code')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('language_code', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.language_code ?? null;
+}

@@ -8,6 +8,7 @@ import { parseRecipientsCsv, type RecipientInput } from './recipients-csv';
 import {
   deleteRecipient,
   existingIdentities,
+  findLanguageByEmail,
   insertRecipients,
   listRecipientLinks,
   pageRecipients,
@@ -147,4 +148,9 @@ export async function removeRecipient(db: Db, campaign: Campaign, recipientId: s
   await audited(db, audit, async (trx) => {
     if (!(await deleteRecipient(trx, campaign.id, recipientId))) throw notFound();
   });
+}
+
+/** The language a person reads, known from their campaigns (for answers to what they report). */
+export function languageOfEmail(db: Db, tenantId: string, email: string) {
+  return findLanguageByEmail(db, tenantId, email);
 }

@@ -157,3 +157,31 @@ export async function sendTestMessage(
 export function domainOf(address: string): string {
   return /@([^\s>]+)/.exec(address)?.[1] ?? 'hookwise.invalid';
 }
+
+/**
+ * A notice Hookwise itself sends through a tenant's profile (a reviewer's link, an answer to a
+ * reporter): plain text, one recipient. Throws SmtpFailure when the relay refuses.
+ */
+export async function sendNotice(
+  db: Db,
+  config: Config,
+  tenantId: string,
+  profileId: string,
+  message: { to: string; subject: string; text: string },
+): Promise<void> {
+  const row = await requireProfile(db, tenantId, profileId);
+  const client = smtpClient(smtpSettings(config, row), { pool: false });
+  try {
+    await client.send({
+      envelopeFrom: row.envelope_from,
+      from: row.header_from ?? row.envelope_from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      messageId: `<notice-${newId()}@${domainOf(row.envelope_from)}>`,
+      headers: {},
+    });
+  } finally {
+    client.close();
+  }
+}
