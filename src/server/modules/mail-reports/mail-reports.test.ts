@@ -14,6 +14,7 @@ import { importCampaign, importCsv, newTenant, type TestTenant } from '@server/t
 import { describeEachDatabase, type Harness } from '@server/test/harness';
 import { newId, nowIso } from '@server/lib/ids';
 import { actingAs, SYSTEM_ACTOR } from '../audit/actor-context';
+import { outlookMsg } from '@server/test/outlook-msg';
 import { ingestReport } from './mail-reports.service';
 
 const fixture = (name: string, values: Record<string, string> = {}) =>
@@ -189,6 +190,116 @@ describeEachDatabase('reported mail', (get) => {
       .where('id', '=', result.id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.notes)).toEqual(['an image was not read: image of 60000×60000 pixels']);
+  });
+
+  it("reads an Outlook .msg attachment: its body's URLs, its sender and its transport headers", async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const msg = outlookMsg({
+      subject: 'Urgent: confirm your payroll details',
+      from: 'hr-payroll@payroll-confirm.example',
+      body: 'Confirm your details before Friday: https://payroll-confirm.example/login?id=4',
+      headers:
+        'Received: from mx.payroll-confirm.example (203.0.113.5) by mx.acme.example\r\n' +
+        'Authentication-Results: mx.acme.example; spf=fail smtp.mailfrom=payroll-confirm.example; dmarc=fail\r\n' +
+        'From: HR Payroll <hr-payroll@payroll-confirm.example>\r\n' +
+        'Subject: Urgent: confirm your payroll details\r\n' +
+        'Message-ID: <88.payroll@payroll-confirm.example>\r\n',
+    });
+    const raw = await compose({
+      from: 'Omar Haddad <omar.haddad@acme.example>',
+      to: 'phishing@acme.example',
+      subject: 'FW: Urgent: confirm your payroll details',
+      text: 'Attached as an Outlook item.',
+      attachments: [
+        {
+          filename: 'Urgent confirm your payroll details.msg',
+          content: msg,
+          contentType: 'application/vnd.ms-outlook',
+        },
+      ],
+    });
+    const result = await ingest(h, tenant, raw);
+    expect(result).toMatchObject({ outcome: 'queued', urls: ['https://payroll-confirm.example/login?id=4'] });
+    const report = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/mail-reports',
+      headers: tenant.headers,
+    });
+    expect(report.json<{ reports: unknown[] }>().reports[0]).toMatchObject({
+      reporter: 'omar.haddad@acme.example',
+      sender: 'hr-payroll@payroll-confirm.example',
+      subject: 'Urgent: confirm your payroll details',
+      authentication_results: [expect.stringContaining('spf=fail')],
+      received: [expect.stringContaining('mx.payroll-confirm.example')],
+    });
+  });
+
+  it("reads Microsoft 365's report-to-mailbox format: its verdict prefix off, the attached message read", async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const result = await ingest(h, tenant, fixture('m365-report-to-mailbox.eml'));
+    expect(result).toMatchObject({ outcome: 'queued', urls: ['https://m365-support.example/keep-password'] });
+    const report = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/mail-reports',
+      headers: tenant.headers,
+    });
+    expect(report.json<{ reports: unknown[] }>().reports[0]).toMatchObject({
+      reporter: 'kim.lee@acme.example',
+      sender: 'no-reply@m365-support.example',
+      subject: 'Your Microsoft 365 password expires in 2 days',
+      authentication_results: [expect.stringContaining('compauth=fail')],
+    });
+  });
+
+  it('refuses messages nested deeper than three, and an attached Outlook file that is not one', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    let nested = await compose({
+      from: 'a@acme.example',
+      to: 'b@acme.example',
+      subject: 'core',
+      text: 'https://deep.example/',
+    });
+    for (let level = 0; level < 5; level++) {
+      nested = await compose({
+        from: 'a@acme.example',
+        to: 'b@acme.example',
+        subject: `level ${level}`,
+        text: 'see attached',
+        // Forwarded as attachment, as mail clients do it.
+        attachments: [
+          {
+            filename: 'inner.eml',
+            content: nested,
+            contentType: 'message/rfc822',
+            contentDisposition: 'attachment',
+          },
+        ],
+      });
+    }
+    expect(await ingest(h, tenant, nested)).toMatchObject({
+      outcome: 'failed',
+      error: 'Messages nested more than 3 deep',
+    });
+    const fake = await compose({
+      from: 'a@acme.example',
+      to: 'b@acme.example',
+      subject: 'FW: x',
+      text: 'see attached',
+      attachments: [
+        {
+          filename: 'x.msg',
+          content: Buffer.from('not a compound file'),
+          contentType: 'application/vnd.ms-outlook',
+        },
+      ],
+    });
+    expect(await ingest(h, tenant, fake)).toMatchObject({
+      outcome: 'failed',
+      error: 'The attached Outlook message could not be read',
+    });
   });
 
   it('keeps what it cannot read, whole, with the reason in plain words', async () => {

@@ -101,21 +101,29 @@ const isMessageAttachment = (a: Attachment) =>
 const isOutlookMsg = (a: Attachment) =>
   a.contentType === 'application/vnd.ms-outlook' || /\.msg$/i.test(a.filename ?? '');
 
-/** Outlook's `.msg` (a compound file): its transport headers, bodies and sender, read with msgreader. */
-function outlookMessage(content: Buffer): {
-  facts: Partial<MessageFacts>;
-  text: string;
-  html: string | null;
-} {
-  const reader = new MsgReader(new DataView(content.buffer, content.byteOffset, content.byteLength));
-  const data = reader.getFileData();
-  if (data.error)
-    throw new ReportRejected(`The Outlook message could not be read: ${data.error}`, 'not_a_message');
-  const html = data.bodyHtml ?? (data.html ? Buffer.from(data.html).toString('utf8') : null);
+/**
+ * Outlook's `.msg` (a compound file), read with msgreader: its bodies, and its transport headers
+ * (what the message arrived with: Authentication-Results, Received, its Message-ID) parsed as
+ * a message's headers are.
+ */
+async function outlookMessage(content: Buffer, into: Walk): Promise<MessageFacts> {
+  let data: ReturnType<InstanceType<typeof MsgReader>['getFileData']>;
+  try {
+    data = new MsgReader(new DataView(content.buffer, content.byteOffset, content.byteLength)).getFileData();
+  } catch {
+    throw new ReportRejected('The attached Outlook message could not be read', 'not_a_message');
+  }
+  if (data.error) throw new ReportRejected('The attached Outlook message could not be read', 'not_a_message');
+  if (data.body) into.texts.push(data.body);
+  const html = data.bodyHtml ?? (data.html ? Buffer.from(data.html).toString('utf8') : undefined);
+  if (html) into.htmls.push(html);
+  const headers = data.headers ? await simpleParser(`${data.headers.trimEnd()}\r\n\r\n`) : undefined;
+  if (headers) into.messageIds.push(...idsOf(headers));
+  const facts = headers ? factsOf(headers) : emptyFacts();
   return {
-    facts: { from: data.senderEmail ?? null, subject: data.subject ?? '' },
-    text: data.body ?? '',
-    html,
+    ...facts,
+    from: data.senderEmail ?? facts.from,
+    subject: data.subject ?? facts.subject,
   };
 }
 
@@ -179,10 +187,8 @@ async function readAttachment(attachment: Attachment, depth: number, into: Walk)
     if (depth + 1 > MAX_DEPTH)
       throw new ReportRejected(`Messages nested more than ${MAX_DEPTH} deep`, 'too_deep');
     if (isOutlookMsg(attachment)) {
-      const msg = outlookMessage(attachment.content);
-      into.texts.push(msg.text);
-      if (msg.html) into.htmls.push(msg.html);
-      into.inner ??= { ...emptyFacts(), ...msg.facts };
+      const facts = await outlookMessage(attachment.content, into);
+      into.inner ??= facts;
       return;
     }
     const inner = await walk(attachment.content, depth + 1, into);
