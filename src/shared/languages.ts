@@ -110,7 +110,8 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
 /**
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
  * console's shell and pages, the console's campaign editor, its results, reports and
- * reviewers' queue, its home page and audit log, its account page, and its integrations.
+ * reviewers' queue, its home page and audit log, its account page, its integrations, and its
+ * reported mail.
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -121,6 +122,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-account',
   'console-identity',
   'console-integrations',
+  'console-reports',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { GophishImportPage } from '../features/gophish/components/gophish-import-page';
 import { HomePage } from '../features/home/components/home-page';
 import { IntegrationsPage } from '../features/integrations/components/integrations-page';
+import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },
               { path: 'malicious-urls', element: <MaliciousUrlsPage /> },
+              { path: 'reported-mail', element: <ReportedMailPage /> },
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
               { path: 'api-keys', element: <RequireOwner page={<ApiKeysPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },

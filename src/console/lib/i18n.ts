@@ -2,7 +2,8 @@
  * The console's translations: i18next with the `console` namespace (shell and pages) and
  * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
  * reviewers' queue), `console-account` (the signed-in user's two-step sign-in),
- * `console-identity` (single sign-on) and `console-integrations` (webhooks and the SIEM feed),
+ * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed) and
+ * `console-reports` (reported mail and its intake),
  * fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
@@ -30,6 +31,7 @@ export const CONSOLE_NAMESPACES = [
   'console-account',
   'console-identity',
   'console-integrations',
+  'console-reports',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';
