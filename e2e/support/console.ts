@@ -31,9 +31,11 @@ export async function signInIn(
   await page.goto(`${adminUrl}/sign-in`);
   await page.evaluate((lang) => localStorage.setItem('hookwise.console.language', lang), language);
   await page.reload();
-  await page.locator('input[type="email"]').fill(credentials.email);
-  await page.locator('input[type="password"]').fill(credentials.password);
-  await page.locator('button[type="submit"]').click();
+  // The password form: the page also has single sign-on's own email field and button.
+  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
+  await form.locator('input[type="email"]').fill(credentials.email);
+  await form.locator('input[type="password"]').fill(credentials.password);
+  await form.locator('button[type="submit"]').click();
   await expect.poll(() => new URL(page.url()).pathname).not.toBe('/sign-in');
   // The direction is set once the console's language has loaded.
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');

@@ -26,7 +26,8 @@ export function ReportList() {
       {reports.isPending && <p role="status">{tc('loading')}</p>}
       {reports.data?.length === 0 && <p>{t('reports.none')}</p>}
       {reports.data && reports.data.length > 0 && (
-        <div className="table-wrap">
+        // Focusable: on a phone the table scrolls sideways inside it, from the keyboard too.
+        <div className="table-wrap" role="region" aria-label={t('reports.caption')} tabIndex={0}>
           <table className="table reported-mail__table">
             <caption>{t('reports.caption')}</caption>
             <thead>
