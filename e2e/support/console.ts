@@ -11,9 +11,10 @@ export async function signIn(page: Page, adminUrl: string, email: string, passwo
   // From /campaigns, so the sign-in comes back there (`/` is the home page).
   await page.goto(`${adminUrl}/campaigns`);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact names: the page also has single sign-on's "Work email address" and its button.
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Campaigns');
 }

@@ -65,7 +65,9 @@ function Fact({ label, text, children }: { label: string; text?: boolean; childr
   return (
     <div className="reported-mail__fact">
       <dt>{label}</dt>
-      <dd className={text ? 'reported-mail__text' : undefined}>{children}</dd>
+      <dd className={text ? 'reported-mail__text' : undefined} dir={text ? 'auto' : undefined}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -77,7 +79,7 @@ function ClusterCard({ cluster }: { cluster: ReportCluster }) {
   const auth = authenticationOf(latest.authentication_results);
   return (
     <article className="reported-mail__cluster" aria-labelledby={`${id}-subject`}>
-      <h3 id={`${id}-subject`} className="reported-mail__subject">
+      <h3 id={`${id}-subject`} className="reported-mail__subject" dir="auto">
         {latest.subject || t('message.noSubject')}
       </h3>
       <p className="reported-mail__count">
@@ -115,7 +117,9 @@ function ClusterCard({ cluster }: { cluster: ReportCluster }) {
           <ul className="reported-mail__urls" aria-labelledby={`${id}-urls`}>
             {latest.urls.map((url) => (
               <li key={url.url}>
-                <code className="reported-mail__url">{url.url}</code>
+                <code className="reported-mail__url" dir="ltr">
+                  {url.url}
+                </code>
                 {url.via.length > 0 && (
                   <span className="muted reported-mail__via">
                     {t('urls.via', { gateways: url.via.map((via) => t(VIA_KEYS[via])).join(', ') })}
@@ -140,7 +144,9 @@ function ClusterCard({ cluster }: { cluster: ReportCluster }) {
             <ol className="reported-mail__received">
               {latest.received.map((hop, i) => (
                 <li key={i}>
-                  <code className="reported-mail__text">{hop}</code>
+                  <code className="reported-mail__text" dir="ltr">
+                    {hop}
+                  </code>
                 </li>
               ))}
             </ol>
@@ -153,7 +159,9 @@ function ClusterCard({ cluster }: { cluster: ReportCluster }) {
           <ul className="reported-mail__received">
             {latest.authentication_results.map((line, i) => (
               <li key={i}>
-                <code className="reported-mail__text">{line}</code>
+                <code className="reported-mail__text" dir="ltr">
+                  {line}
+                </code>
               </li>
             ))}
           </ul>

@@ -48,11 +48,13 @@ export function ReportList() {
                     {formatDateTime(report.received_at)}
                     <span className="muted reported-mail__source">{t(SOURCE_KEYS[report.source])}</span>
                   </td>
-                  <th scope="row" className="reported-mail__text">
+                  <th scope="row" className="reported-mail__text" dir="auto">
                     {report.reporter ?? t('reports.unknownReporter')}
                   </th>
                   <td className="reported-mail__text">
-                    <span className="reported-mail__source">{report.subject || t('message.noSubject')}</span>
+                    <span className="reported-mail__source" dir="auto">
+                      {report.subject || t('message.noSubject')}
+                    </span>
                     <span className="muted reported-mail__source">
                       {t('reports.from', { sender: report.sender ?? t('message.unknown') })}
                     </span>
@@ -66,7 +68,7 @@ export function ReportList() {
                     ) : (
                       <ul className="reported-mail__notes">
                         {report.notes.map((note, i) => (
-                          <li key={i} className="reported-mail__text">
+                          <li key={i} className="reported-mail__text" dir="auto">
                             {note}
                           </li>
                         ))}
