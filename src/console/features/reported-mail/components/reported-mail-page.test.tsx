@@ -93,7 +93,7 @@ const show = (role: 'owner' | 'viewer' = 'owner') =>
 
 describe('ReportedMailPage', () => {
   it('shows a cluster with its headers as text, and never a link to a reported URL', async () => {
-    mockFetch(api());
+    const calls = mockFetch(api());
     const { container } = show('viewer');
     const card = (await screen.findByRole('heading', { level: 3, name: HOSTILE })).closest('article')!;
     expect(container.querySelector('img')).toBeNull();
@@ -114,6 +114,7 @@ describe('ReportedMailPage', () => {
     expect(container.innerHTML).not.toContain('<img');
     // Viewers do not see (or ask for) the intake settings.
     expect(screen.queryByRole('heading', { name: 'How reports come in' })).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/admin/mail-intake')).toBe(false);
   });
 
   it('says in words what each report became', async () => {
