@@ -2,8 +2,8 @@
  * A new operator's walk through every page of the console, in Chromium, in Japanese and Arabic
  * at 1280 and 390 px: home, campaigns, a campaign and its launch dialog, the editor, recipients,
  * results with one recipient's timeline, trends, a campaign whose sending failed, sending
- * profiles and the allow-listing assistant, reviewers, malicious URLs, users, API keys, the
- * audit log, settings and the GoPhish import. On each: no raw code, id, JSON or placeholder
+ * profiles and the allow-listing assistant, reviewers, malicious URLs, reported mail, users,
+ * API keys, the audit log, settings and the GoPhish import. On each: no raw code, id, JSON or placeholder
  * where a person reads, no sideways scrolling, axe-clean (at 1280 px; the layout at 390 px is
  * checked for overflow). Screenshots of every page are saved under test-results/console-walk.
  */
@@ -158,6 +158,7 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
           ['allowlist', `/sending-profiles/${ids.profile}/allowlist`],
           ['reviewers', '/reviewers'],
           ['malicious-urls', '/malicious-urls'],
+          ['reported-mail', '/reported-mail'],
           ['users', '/users'],
           ['api-keys', '/api-keys'],
           ['audit', '/audit'],

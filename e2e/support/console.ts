@@ -11,9 +11,10 @@ export async function signIn(page: Page, adminUrl: string, email: string, passwo
   // From /campaigns, so the sign-in comes back there (`/` is the home page).
   await page.goto(`${adminUrl}/campaigns`);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact names: the page also has single sign-on's "Work email address" and its button.
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Campaigns');
 }
@@ -31,9 +32,11 @@ export async function signInIn(
   await page.goto(`${adminUrl}/sign-in`);
   await page.evaluate((lang) => localStorage.setItem('hookwise.console.language', lang), language);
   await page.reload();
-  await page.locator('input[type="email"]').fill(credentials.email);
-  await page.locator('input[type="password"]').fill(credentials.password);
-  await page.locator('button[type="submit"]').click();
+  // The password form: the page also has single sign-on's own email field and button.
+  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
+  await form.locator('input[type="email"]').fill(credentials.email);
+  await form.locator('input[type="password"]').fill(credentials.password);
+  await form.locator('button[type="submit"]').click();
   await expect.poll(() => new URL(page.url()).pathname).not.toBe('/sign-in');
   // The direction is set once the console's language has loaded.
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');

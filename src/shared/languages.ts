@@ -111,7 +111,7 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
  * console's shell and pages, the console's campaign editor, its results, reports and
  * reviewers' queue, its home page and audit log, the signed-in user's account, its integrations,
- * and its people (the People page, directory sync, audiences from people).
+ * its people (the People page, directory sync, audiences from people) and its reported mail.
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -123,6 +123,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-identity',
   'console-integrations',
   'console-people',
+  'console-reports',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

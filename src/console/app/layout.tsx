@@ -8,6 +8,7 @@ import { useAccountT } from '@console/hooks/use-account-t';
 import { useHomeT } from '@console/hooks/use-home-t';
 import { useIntegrationsT } from '@console/hooks/use-integrations-t';
 import { usePeopleT } from '@console/hooks/use-people-t';
+import { useReportsT } from '@console/hooks/use-reports-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -25,6 +26,7 @@ export function Layout() {
   const { t: ta } = useAccountT();
   const { t: ti } = useIntegrationsT();
   const { t: tp } = usePeopleT();
+  const { t: tm } = useReportsT();
   const { user, tenant, mfa_enrolment_required: enrolmentOnly } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
@@ -66,6 +68,7 @@ export function Layout() {
               <NavLink to="/trends">{tr('nav.trends')}</NavLink>
               <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
               <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
+              <NavLink to="/reported-mail">{tm('nav.reportedMail')}</NavLink>
               <NavLink to="/sending-profiles">{t('nav.sendingProfiles')}</NavLink>
               {operator && <NavLink to="/import/gophish">{t('nav.importGophish')}</NavLink>}
               {owner && <NavLink to="/users">{t('nav.users')}</NavLink>}

@@ -14,6 +14,7 @@ import { GophishImportPage } from '../features/gophish/components/gophish-import
 import { HomePage } from '../features/home/components/home-page';
 import { IntegrationsPage } from '../features/integrations/components/integrations-page';
 import { PeoplePage } from '../features/people/components/people-page';
+import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
 import { ReviewersPage } from '../features/reviewers/components/reviewers-page';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },
               { path: 'malicious-urls', element: <MaliciousUrlsPage /> },
+              { path: 'reported-mail', element: <ReportedMailPage /> },
               { path: 'users', element: <RequireOwner page={<UsersPage />} /> },
               { path: 'api-keys', element: <RequireOwner page={<ApiKeysPage />} /> },
               { path: 'audit', element: <RequireOwner page={<AuditPage />} /> },

@@ -2,9 +2,9 @@
  * The console's translations: i18next with the `console` namespace (shell and pages) and
  * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
  * reviewers' queue), `console-account` (the signed-in user's two-step sign-in),
- * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed) and
- * `console-people` (people, directory sync, audiences from people), fetched from
- * /assets/i18n/<lang>.<namespace>.json. The
+ * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed),
+ * `console-people` (people, directory sync, audiences from people) and `console-reports`
+ * (reported mail and its intake), fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
@@ -32,6 +32,7 @@ export const CONSOLE_NAMESPACES = [
   'console-identity',
   'console-integrations',
   'console-people',
+  'console-reports',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';

@@ -1,0 +1,56 @@
+/**
+ * Reported mail (the server's `mail-reports` module): the clusters of real messages reported,
+ * the latest reports and what each became, and the intake settings (owners).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  mailIntakeSchema,
+  mailReportsSchema,
+  reportClustersSchema,
+  type MailIntakeInput,
+} from '@shared/mail-reports';
+import { api } from '@console/lib/api';
+
+export type { MailIntake, MailIntakeInput, MailReport, ReportCluster } from '@shared/mail-reports';
+
+const CLUSTERS_KEY = ['mail-reports', 'clusters'] as const;
+const REPORTS_KEY = ['mail-reports', 'latest'] as const;
+const INTAKE_KEY = ['mail-intake'] as const;
+
+/** Reports come in on their own (a mailbox read on a schedule): the page follows them while open. */
+const FOLLOW = 30_000;
+
+export function useReportClusters() {
+  return useQuery({
+    queryKey: CLUSTERS_KEY,
+    queryFn: ({ signal }) =>
+      api('/api/admin/mail-reports/clusters?limit=50', { schema: reportClustersSchema, signal }),
+    select: (data) => data.clusters,
+    refetchInterval: FOLLOW,
+  });
+}
+
+export function useMailReports() {
+  return useQuery({
+    queryKey: REPORTS_KEY,
+    queryFn: ({ signal }) => api('/api/admin/mail-reports?limit=50', { schema: mailReportsSchema, signal }),
+    select: (data) => data.reports,
+    refetchInterval: FOLLOW,
+  });
+}
+
+export function useMailIntake() {
+  return useQuery({
+    queryKey: INTAKE_KEY,
+    queryFn: ({ signal }) => api('/api/admin/mail-intake', { schema: mailIntakeSchema, signal }),
+  });
+}
+
+export function useSaveMailIntake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MailIntakeInput) =>
+      api('/api/admin/mail-intake', { method: 'PUT', body, schema: mailIntakeSchema }),
+    onSuccess: (data) => queryClient.setQueryData(INTAKE_KEY, data),
+  });
+}
