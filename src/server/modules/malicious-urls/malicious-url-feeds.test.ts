@@ -49,8 +49,9 @@ describeEachDatabase('feeds out of the malicious-URL database', (get_) => {
     const other = await newTenant(h, 'Feeds B');
     await importUrls(h, tenant, [
       'https://Bad.example/x',
-      'https://bad.example/y',
+      'https://bad.example./y',
       'https://BÜCHER.example/',
+      'http://[2001:db8::1]/a',
     ]);
     await importUrls(h, other, ['https://other-tenant.example/secret']);
 
@@ -80,9 +81,10 @@ describeEachDatabase('feeds out of the malicious-URL database', (get_) => {
     }
     expect(urls!.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(urls!.body).toBe(
-      `https://bad.example/x\nhttps://bad.example/y\nhttps://phish.example/login?next=1\nhttps://xn--bcher-kva.example/\n`,
+      'http://[2001:db8::1]/a\nhttps://bad.example./y\nhttps://bad.example/x\n' +
+        'https://phish.example/login?next=1\nhttps://xn--bcher-kva.example/\n',
     );
-    expect(hosts!.body).toBe('bad.example\nphish.example\nxn--bcher-kva.example\n');
+    expect(hosts!.body).toBe('2001:db8::1\nbad.example\nphish.example\nxn--bcher-kva.example\n');
 
     expect(csv!.headers['content-type']).toBe('text/csv; charset=utf-8');
     const records = parse<Record<string, string>>(csv!.body, { columns: true });

@@ -25,10 +25,13 @@ export interface FeedDocument {
   body: string;
 }
 
-/** The host a proxy or resolver sees: WHATWG's parser lowercases it and writes IDNs in punycode. */
+/**
+ * The host a proxy or resolver sees: WHATWG's parser lowercases it and writes IDNs in punycode;
+ * an IPv6 address loses its brackets, a fully qualified name its final dot.
+ */
 export function hostOf(url: string): string {
   const host = new URL(url).hostname;
-  return host.startsWith('[') ? host.slice(1, -1) : host;
+  return host.startsWith('[') ? host.slice(1, -1) : host.replace(/\.$/, '');
 }
 
 /** One URL per line, or each host once (sorted); no comments, nothing else a proxy could misread. */
@@ -122,7 +125,10 @@ export function mispEvent(tenant: FeedTenant, rows: readonly MaliciousUrl[], cha
   };
 }
 
-/** The document of one format; JSON ends with a newline like every text file. */
+/**
+ * The document of one format. JSON is compact (a large list is half the bytes) and ends with a
+ * newline like every text file.
+ */
 export function feedDocument(
   format: FeedFormat,
   tenant: FeedTenant,
@@ -141,12 +147,12 @@ export function feedDocument(
     case 'stix':
       return {
         contentType: 'application/stix+json;version=2.1',
-        body: `${JSON.stringify(stixBundle(tenant, rows, change.version), null, 2)}\n`,
+        body: `${JSON.stringify(stixBundle(tenant, rows, change.version))}\n`,
       };
     case 'misp':
       return {
         contentType: 'application/json; charset=utf-8',
-        body: `${JSON.stringify(mispEvent(tenant, rows, change.changed_at), null, 2)}\n`,
+        body: `${JSON.stringify(mispEvent(tenant, rows, change.changed_at))}\n`,
       };
   }
 }
