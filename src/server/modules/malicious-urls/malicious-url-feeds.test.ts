@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MaliciousUrl } from '@shared/malicious-urls';
 import { newTenant, type TestTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase, TEST_SECRET, type Harness } from '@server/test/harness';
+import { createUser } from '../accounts/accounts.service';
 import { mintPollToken } from '../poll/poll-token';
 import { feedCsv, stixBundle } from './malicious-url-feeds';
 
@@ -175,9 +176,30 @@ describeEachDatabase('feeds out of the malicious-URL database', (get_) => {
     expect(misp.Event.Attribute[0]!.value).toBe(QUOTED);
   });
 
-  it('answers 401 without a key or a session', async () => {
+  it("answers a viewer's console session, and 401 without a key or a session", async () => {
     const h = get_();
-    for (const url of FEEDS) expect((await h.admin.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const tenant = await newTenant(h);
+    await importUrls(h, tenant, ['https://viewed.example/']);
+    const email = `viewer-${tenant.tenantId}@example.com`;
+    const password = 'a long enough password';
+    await createUser(h.database.db, tenant.tenantId, { email, name: 'Vera', role: 'viewer', password });
+    const session = await h.admin.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email, password },
+    });
+    const cookie = session.cookies.find((c) => c.name === 'hw_session');
+    expect(cookie, session.body).toBeDefined();
+    for (const url of FEEDS) {
+      const res = await h.admin.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: `hw_session=${cookie!.value}` },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('viewed.example');
+      expect((await h.admin.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
   });
 });
 

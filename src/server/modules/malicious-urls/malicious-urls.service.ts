@@ -102,6 +102,8 @@ export interface FeedValidators {
 }
 
 // Bumped when a feed's bytes change for the same list (a new field, say): consumers refetch.
+// The tenant's name (the STIX identity, the MISP org) is not in the tag: tenants are never
+// renamed; if they ever are, the rename must count as a change here.
 const FEED_REVISION = 1;
 
 export async function feedValidators(db: Db, tenantId: string, format: FeedFormat): Promise<FeedValidators> {
