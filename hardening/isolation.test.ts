@@ -270,6 +270,14 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/admin/malicious-urls': { url: () => '/api/admin/malicious-urls', expect: 'no leak' },
   'GET /api/admin/malicious-urls.txt': { url: () => '/api/admin/malicious-urls.txt', expect: 'no leak' },
+  // The feeds: A's key gets A's list; B's URLs, id and name never show.
+  'GET /api/admin/feeds/blocklist.txt': { url: () => '/api/admin/feeds/blocklist.txt', expect: 'no leak' },
+  'GET /api/admin/feeds/malicious-urls.csv': {
+    url: () => '/api/admin/feeds/malicious-urls.csv',
+    expect: 'no leak',
+  },
+  'GET /api/admin/feeds/stix.json': { url: () => '/api/admin/feeds/stix.json', expect: 'no leak' },
+  'GET /api/admin/feeds/misp.json': { url: () => '/api/admin/feeds/misp.json', expect: 'no leak' },
   'POST /api/admin/malicious-urls': {
     url: () => '/api/admin/malicious-urls',
     expect: 'own tenant',

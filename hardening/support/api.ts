@@ -16,6 +16,7 @@ export const TABLES = [
   'events',
   'url_reviews',
   'malicious_urls',
+  'malicious_url_changes',
   'reported_urls',
   'reported_url_reporters',
   'users',

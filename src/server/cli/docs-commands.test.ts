@@ -25,6 +25,7 @@ import {
 const exec = promisify(execFile);
 const bin = path.join(repoRoot, 'bin/hookwise.js');
 const gophishFixtures = path.join(repoRoot, 'src/server/modules/gophish/fixtures');
+const FEEDS_TEST = 'src/server/modules/malicious-urls/malicious-url-feeds.test.ts';
 
 /** Commands this test runs as written, with a line their output must have. */
 const RUN_HERE: Record<string, RegExp> = {
@@ -52,6 +53,8 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise scim show <tenantId>': /^Token: +\S+ \(created /m,
   'npx hookwise scim token revoke <tenantId>': /^Revoked SCIM token \S+$/m,
   'npx hookwise people groups <tenantId>': /^Active people: \d+$/m,
+  // docs/feeds.md: the docs' fresh tenant has no URLs, so an empty list.
+  'npx hookwise malicious-urls feed --tenant <tenantId> --format hosts': /^$/,
 };
 
 interface NotRunHere {
@@ -123,6 +126,31 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
       },
     ],
   },
+  // docs/feeds.md: curl against a running admin listener with an API key. The feeds test makes
+  // the same requests through app.inject(): each feed with a key, and the 304 an ETag gets.
+  'code=$(curl -sS -w \'%{http_code}\' --etag-compare hosts.etag --etag-save hosts.etag -H "Authorization: Bearer $HOOKWISE_KEY" -o hosts.new \'https://hookwise-admin.example.com/api/admin/feeds/blocklist.txt?as=host\') && [ "$code" = 200 ] && mv hosts.new hookwise-hosts.txt':
+    {
+      reason: 'needs a Hookwise admin listener on the network, and an API key',
+      runBy: [
+        { file: FEEDS_TEST, contains: "'/api/admin/feeds/blocklist.txt?as=host'" },
+        { file: FEEDS_TEST, contains: "{ 'if-none-match': String(first.headers.etag) }" },
+      ],
+    },
+  'curl -fsS -H "Authorization: Bearer $HOOKWISE_KEY" -o hookwise-urls.txt https://hookwise-admin.example.com/api/admin/feeds/blocklist.txt':
+    {
+      reason: 'needs a Hookwise admin listener on the network, and an API key',
+      runBy: [{ file: FEEDS_TEST, contains: "'/api/admin/feeds/blocklist.txt'," }],
+    },
+  'curl -fsS -H "Authorization: Bearer $HOOKWISE_KEY" -o hookwise-stix.json https://hookwise-admin.example.com/api/admin/feeds/stix.json':
+    {
+      reason: 'needs a Hookwise admin listener on the network, and an API key',
+      runBy: [{ file: FEEDS_TEST, contains: "'/api/admin/feeds/stix.json'," }],
+    },
+  'curl -fsS -H "Authorization: Bearer $HOOKWISE_KEY" -o hookwise-misp.json https://hookwise-admin.example.com/api/admin/feeds/misp.json':
+    {
+      reason: 'needs a Hookwise admin listener on the network, and an API key',
+      runBy: [{ file: FEEDS_TEST, contains: "'/api/admin/feeds/misp.json'," }],
+    },
   'npm run bench': {
     reason: 'loads both cores for half an hour or more; it prints figures, not a pass or fail',
     runBy: [],

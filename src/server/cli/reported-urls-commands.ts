@@ -1,8 +1,10 @@
-/** `hookwise reports …` (reported-URL intake and list) and `hookwise malicious-urls …`. */
+/** `hookwise reports …` (reported-URL intake and list) and `hookwise malicious-urls …` (with its feeds). */
 import { readFile } from 'node:fs/promises';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { FEED_FORMATS, type FeedFormat } from '@shared/malicious-url-feeds';
 import {
   importMaliciousUrls,
+  maliciousUrlFeed,
   maliciousUrls,
   parseUrlList,
 } from '../modules/malicious-urls/malicious-urls.service';
@@ -88,6 +90,21 @@ export function addReportedUrlCommands(program: Command): void {
         const urls = (await maliciousUrls(db, options.tenant)).map((row) => row.url);
         if (options.json) return output(options, urls, () => '');
         if (urls.length) write(urls.join('\n'));
+      }),
+    );
+
+  malicious
+    .command('feed')
+    .description('print a feed, byte for byte as GET /api/admin/feeds/… answers it')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .addOption(
+      new Option('--format <format>', 'blocklist (URLs), hosts, csv, stix (2.1 bundle) or misp (event)')
+        .choices(FEED_FORMATS)
+        .makeOptionMandatory(),
+    )
+    .action((options: { tenant: string; format: FeedFormat }) =>
+      forTenant(options.tenant, async ({ db }) => {
+        process.stdout.write((await maliciousUrlFeed(db, options.tenant, options.format)).body);
       }),
     );
 }

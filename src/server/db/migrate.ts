@@ -29,6 +29,7 @@ import * as people from './migrations/2026-12-08-0002-people';
 import * as webhooks from './migrations/2026-12-08-0003-webhooks';
 import * as auditRetention from './migrations/2026-12-08-0004-audit-retention';
 import * as mailReports from './migrations/2026-12-08-0005-mail-reports';
+import * as maliciousUrlChanges from './migrations/2026-12-09-0004-malicious-url-changes';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08-0003-webhooks': webhooks,
   '2026-12-08-0004-audit-retention': auditRetention,
   '2026-12-08-0005-mail-reports': mailReports,
+  '2026-12-09-0004-malicious-url-changes': maliciousUrlChanges,
 };
 
 /**

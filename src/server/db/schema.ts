@@ -163,6 +163,14 @@ export interface MaliciousUrlTable {
   created_at: string;
 }
 
+/** One row per tenant whose malicious-URL database ever changed: the feeds' ETag and Last-Modified. */
+export interface MaliciousUrlChangeTable {
+  tenant_id: string;
+  /** Moves up by one with every change that adds or removes a URL. */
+  version: number;
+  changed_at: string;
+}
+
 export interface ReportedUrlTable {
   id: string;
   tenant_id: string;
@@ -585,6 +593,7 @@ export interface Database {
   journey_attempts: JourneyAttemptTable;
   url_reviews: UrlReviewTable;
   malicious_urls: MaliciousUrlTable;
+  malicious_url_changes: MaliciousUrlChangeTable;
   reported_urls: ReportedUrlTable;
   reported_url_reporters: ReportedUrlReporterTable;
   rate_limits: RateLimitTable;

@@ -1,7 +1,8 @@
 /**
  * SQL for a tenant's malicious-URL database: what reviewers' links mark as already known.
  * Operators import entries ('import'); a reviewer's TP adds one ('review') and a later FP
- * removes only those a review added.
+ * removes only those a review added. Every change that adds or removes a URL moves the tenant's
+ * row in malicious_url_changes forward, in the same transaction: the feeds' ETag reads only it.
  */
 import { inChunks } from '@server/db/chunks';
 import { compiledOnce } from '@server/db/compiled-once';
@@ -32,7 +33,9 @@ export async function addMaliciousUrls(
       .execute();
     return rows.length;
   });
-  return added.reduce((sum, n) => sum + n, 0);
+  const total = added.reduce((sum, n) => sum + n, 0);
+  if (total > 0) await recordChange(db, tenantId, at);
+  return total;
 }
 
 // Every TP decision: compiled once (db/compiled-once.ts).
@@ -40,8 +43,35 @@ const reviewedMaliciousUrl = compiledOnce((db, tenantId: string, url: string, at
   db
     .insertInto('malicious_urls')
     .values({ tenant_id: tenantId, url, source: 'review', created_at: at })
-    .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing()),
+    .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
+    .returning('url'),
 );
+
+// Once per change: a TP decision is one, as is an import, whatever its size.
+const changeRecorded = compiledOnce((db, tenantId: string, at: string) =>
+  db
+    .insertInto('malicious_url_changes')
+    .values({ tenant_id: tenantId, version: 1, changed_at: at })
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet((eb) => ({
+        version: eb('malicious_url_changes.version', '+', 1),
+        changed_at: eb.ref('excluded.changed_at'),
+      })),
+    ),
+);
+
+async function recordChange(db: Db, tenantId: string, at: string): Promise<void> {
+  await changeRecorded(db, tenantId, at);
+}
+
+/** The tenant's change counter; undefined while its database never changed (it is empty). */
+export function maliciousUrlChange(db: Db, tenantId: string) {
+  return db
+    .selectFrom('malicious_url_changes')
+    .select(['version', 'changed_at'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
 
 /** An imported URL stays 'import': the review only confirms it. */
 export async function addReviewedMaliciousUrl(
@@ -50,17 +80,24 @@ export async function addReviewedMaliciousUrl(
   url: string,
   at: string,
 ): Promise<void> {
-  await reviewedMaliciousUrl(db, tenantId, url, at);
+  const { rows } = await reviewedMaliciousUrl(db, tenantId, url, at);
+  if (rows.length > 0) await recordChange(db, tenantId, at);
 }
 
 /** Only URLs a review put there: an FP never removes what an operator imported. */
-export async function removeReviewedMaliciousUrl(db: Db, tenantId: string, url: string): Promise<void> {
-  await db
+export async function removeReviewedMaliciousUrl(
+  db: Db,
+  tenantId: string,
+  url: string,
+  at: string,
+): Promise<void> {
+  const result = await db
     .deleteFrom('malicious_urls')
     .where('tenant_id', '=', tenantId)
     .where('url', '=', url)
     .where('source', '=', 'review')
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) > 0) await recordChange(db, tenantId, at);
 }
 
 /** Which of these URLs the tenant's database holds. */
@@ -80,11 +117,13 @@ export async function knownMaliciousUrls(
   return new Set(chunks.flat().map((row) => row.url));
 }
 
-export async function deleteMaliciousUrl(db: Db, tenantId: string, url: string) {
+export async function deleteMaliciousUrl(db: Db, tenantId: string, url: string, at: string) {
   const result = await db
     .deleteFrom('malicious_urls')
     .where('tenant_id', '=', tenantId)
     .where('url', '=', url)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted) await recordChange(db, tenantId, at);
+  return deleted;
 }

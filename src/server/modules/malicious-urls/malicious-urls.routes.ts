@@ -1,7 +1,11 @@
-/** /api/admin/malicious-urls: list, import, export (text), remove one. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * /api/admin/malicious-urls: list, import, export (text), remove one; /api/admin/feeds/…: the
+ * same list as a blocklist, CSV, STIX 2.1 and MISP, each with conditional GET for pollers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, noContentSchema, textSchema } from '@shared/admin-api';
+import { blocklistQuerySchema, type FeedFormat } from '@shared/malicious-url-feeds';
 import {
   maliciousUrlQuerySchema,
   maliciousUrlsImportedSchema,
@@ -9,11 +13,40 @@ import {
   maliciousUrlsSchema,
 } from '@shared/malicious-urls';
 import type { AppContext } from '@server/context';
+import { isNotModified, setValidators } from '@server/lib/conditional-get';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
-import { importMaliciousUrls, maliciousUrls, removeMaliciousUrl } from './malicious-urls.service';
+import {
+  feedValidators,
+  importMaliciousUrls,
+  maliciousUrlFeed,
+  maliciousUrls,
+  removeMaliciousUrl,
+} from './malicious-urls.service';
 
 const tags = ['malicious URLs'];
+
+/** The feeds other than the blocklist, whose format its `as` query picks. */
+const FEEDS: { path: string; format: FeedFormat; summary: string; produces: string }[] = [
+  {
+    path: 'malicious-urls.csv',
+    format: 'csv',
+    summary: 'Feed: CSV (url, host, source, added_at)',
+    produces: 'text/csv',
+  },
+  {
+    path: 'stix.json',
+    format: 'stix',
+    summary: 'Feed: STIX 2.1 bundle, one indicator per URL',
+    produces: 'application/stix+json',
+  },
+  {
+    path: 'misp.json',
+    format: 'misp',
+    summary: 'Feed: MISP event, one url attribute per URL',
+    produces: 'application/json',
+  },
+];
 
 export function maliciousUrlRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -48,6 +81,46 @@ export function maliciousUrlRoutes(ctx: AppContext) {
         return reply.type('text/plain; charset=utf-8').send(rows.map((row) => `${row.url}\n`).join(''));
       },
     );
+
+    /** 304 without reading a URL when the poller has the current version; else the document. */
+    const sendFeed = async (request: FastifyRequest, reply: FastifyReply, format: FeedFormat) => {
+      const tenantId = tenantOf(request);
+      const validators = await feedValidators(db, tenantId, format);
+      setValidators(reply, validators);
+      if (isNotModified(request, validators)) return reply.status(304).send();
+      const feed = await maliciousUrlFeed(db, tenantId, format);
+      return reply.type(feed.contentType).send(feed.body);
+    };
+    const feedResponse = { 200: textSchema, 304: noContentSchema, ...adminErrors };
+
+    r.get(
+      '/api/admin/feeds/blocklist.txt',
+      {
+        schema: {
+          ...common,
+          summary: 'Feed: one URL (as=url) or host (as=host) per line, for web proxies and DNS filters',
+          produces: ['text/plain'],
+          querystring: blocklistQuerySchema,
+          response: feedResponse,
+        },
+      },
+      (request, reply) => sendFeed(request, reply, request.query.as === 'host' ? 'hosts' : 'blocklist'),
+    );
+
+    for (const feed of FEEDS) {
+      r.get(
+        `/api/admin/feeds/${feed.path}`,
+        {
+          schema: {
+            ...common,
+            summary: feed.summary,
+            produces: [feed.produces],
+            response: feedResponse,
+          },
+        },
+        (request, reply) => sendFeed(request, reply, feed.format),
+      );
+    }
 
     r.post(
       '/api/admin/malicious-urls',
