@@ -19,6 +19,7 @@ import { addAuditCommands } from './audit-commands';
 import { addCampaignCommands } from './campaign-commands';
 import { withDatabase } from './cli-context';
 import { addImportCommands } from './import-commands';
+import { addMailReportCommands } from './mail-report-commands';
 import { write } from './output';
 import { addPeopleCommands } from './people-commands';
 import { addRecipientCommands } from './recipients-commands';
@@ -96,6 +97,7 @@ export function buildCli(): Command {
   addPeopleCommands(program);
   addResultsCommands(program);
   addReportedUrlCommands(program);
+  addMailReportCommands(program);
   addPollCommands(program);
   addWebhookCommands(program);
   addUserCommands(program);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from '@fastify/ajv-compiler/node_modules/ajv/dist/2020.js';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { MaliciousUrl } from '@shared/malicious-urls';
