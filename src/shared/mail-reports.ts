@@ -125,7 +125,10 @@ export const ingestedReportSchema = z.object({
 });
 export type IngestedReport = z.infer<typeof ingestedReportSchema>;
 
-const answerText = z.object({ subject: z.string().trim().min(1).max(300), text: z.string().trim().min(1).max(5000) });
+const answerText = z.object({
+  subject: z.string().trim().min(1).max(300),
+  text: z.string().trim().min(1).max(5000),
+});
 
 /**
  * PUT /api/admin/report-followup: reviewers mailed their /poll link when URLs wait (at most once

@@ -22,7 +22,8 @@ describeEachDatabase('console assets', (get) => {
         url: `/assets/${name}`,
         headers: { 'accept-encoding': 'br, gzip, deflate' },
       });
-      if (res.statusCode !== 200 || !res.headers['content-encoding']) failed.push(`${name}: ${res.statusCode}`);
+      if (res.statusCode !== 200 || !res.headers['content-encoding'])
+        failed.push(`${name}: ${res.statusCode}`);
     }
     expect(failed).toEqual([]);
   });
