@@ -73,9 +73,9 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
     const p = await context.newPage();
     p.setDefaultTimeout(10_000);
     await p.goto(`${server.adminUrl}/sign-in`);
-    await p.getByLabel('Email address').fill(who.email);
-    await p.getByLabel('Password').fill(who.password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByLabel('Email address', { exact: true }).fill(who.email);
+    await p.getByLabel('Password', { exact: true }).fill(who.password);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
     await p.waitForURL(/\/campaigns$/);
     return p;
   }

@@ -103,9 +103,9 @@ describe.runIf(browserAvailable)('a funnel that adds up, in Chromium', () => {
   async function signIn(p: Page) {
     await p.goto(`${server.adminUrl}/campaigns`);
     await p.waitForURL(/\/sign-in$/);
-    await p.getByLabel('Email address').fill(OPERATOR.email);
-    await p.getByLabel('Password').fill(OPERATOR.password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByLabel('Email address', { exact: true }).fill(OPERATOR.email);
+    await p.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
     await p.waitForURL(/\/campaigns$/);
   }
 

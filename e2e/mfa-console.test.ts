@@ -70,9 +70,9 @@ describe.runIf(browserAvailable)('two-step sign-in in the console', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
-    await page.getByLabel('Email address').fill(USER.email);
-    await page.getByLabel('Password').fill(USER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Email address', { exact: true }).fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const field = page.getByLabel('Code from your authenticator app');
     await field.waitFor();
     expect(await field.getAttribute('autocomplete')).toBe('one-time-code');
@@ -82,7 +82,7 @@ describe.runIf(browserAvailable)('two-step sign-in in the console', () => {
     await expectAxeClean(page, 'sign-in code');
     // The enrolment took this 30 s step's code: the next step's is accepted too (±1 step).
     await field.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/sign-in');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Campaigns');
     await context.close();
