@@ -7,15 +7,25 @@ import {
   mailIntakeSchema,
   mailReportsSchema,
   reportClustersSchema,
+  reportFollowupSchema,
   type MailIntakeInput,
+  type ReportFollowupInput,
 } from '@shared/mail-reports';
 import { api } from '@console/lib/api';
 
-export type { MailIntake, MailIntakeInput, MailReport, ReportCluster } from '@shared/mail-reports';
+export type {
+  MailIntake,
+  MailIntakeInput,
+  MailReport,
+  ReportCluster,
+  ReportFollowup,
+  ReportFollowupInput,
+} from '@shared/mail-reports';
 
 const CLUSTERS_KEY = ['mail-reports', 'clusters'] as const;
 const REPORTS_KEY = ['mail-reports', 'latest'] as const;
 const INTAKE_KEY = ['mail-intake'] as const;
+const FOLLOWUP_KEY = ['report-followup'] as const;
 
 /** Reports come in on their own (a mailbox read on a schedule): the page follows them while open. */
 const FOLLOW = 30_000;
@@ -52,5 +62,22 @@ export function useSaveMailIntake() {
     mutationFn: (body: MailIntakeInput) =>
       api('/api/admin/mail-intake', { method: 'PUT', body, schema: mailIntakeSchema }),
     onSuccess: (data) => queryClient.setQueryData(INTAKE_KEY, data),
+  });
+}
+
+/** What follows a report (owners): the reviewers mailed their link, the answers to reporters. */
+export function useReportFollowup() {
+  return useQuery({
+    queryKey: FOLLOWUP_KEY,
+    queryFn: ({ signal }) => api('/api/admin/report-followup', { schema: reportFollowupSchema, signal }),
+  });
+}
+
+export function useSaveReportFollowup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportFollowupInput) =>
+      api('/api/admin/report-followup', { method: 'PUT', body, schema: reportFollowupSchema }),
+    onSuccess: (data) => queryClient.setQueryData(FOLLOWUP_KEY, data),
   });
 }

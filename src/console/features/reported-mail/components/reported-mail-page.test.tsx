@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailIntake, MailReport, ReportCluster } from '@shared/mail-reports';
+import type { MailIntake, MailReport, ReportCluster, ReportFollowup } from '@shared/mail-reports';
 import en from '@locales/en.console.json';
 import enReports from '@locales/en.console-reports.json';
 import { initI18n } from '@console/lib/i18n';
@@ -76,6 +76,17 @@ const intake = (over: Partial<MailIntake['imap']> = {}, listening = false): Mail
   smtp: { addresses: ['phishing@acme.example'], allowed_domains: [], listening },
 });
 
+const followup: ReportFollowup = {
+  reviewers: [],
+  profile_id: null,
+  reviewer_interval_minutes: 60,
+  answers_enabled: false,
+  answer_domains: [],
+  answer_texts: {},
+  reviewers_mailed_at: null,
+  default_texts: {},
+};
+
 function api(put?: (call: Call) => { status?: number; json?: unknown }) {
   return (call: Call) => {
     if (call.url.pathname === '/api/admin/mail-reports/clusters') return { json: { clusters: [cluster] } };
@@ -84,6 +95,8 @@ function api(put?: (call: Call) => { status?: number; json?: unknown }) {
       if (call.method === 'PUT') return put?.(call) ?? { json: intake() };
       return { json: intake() };
     }
+    if (call.url.pathname === '/api/admin/report-followup') return { json: followup };
+    if (call.url.pathname === '/api/admin/sending-profiles') return { json: { profiles: [] } };
     return undefined;
   };
 }

@@ -1,7 +1,7 @@
 /**
  * /reported-mail: what people reported. First the real messages, one per cluster however many
  * reported them, with the headers that matter; then the latest reports and what each became; for
- * owners, how reports come in. Everything of a reported message is hostile: it is shown as text
+ * owners, how reports come in and what follows one. Everything of a reported message is hostile: it is shown as text
  * only, its links never become links, nothing of it is fetched.
  */
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useSession } from '@console/features/accounts/api/session';
 import { useReportsT } from '@console/hooks/use-reports-t';
 import { hasRole } from '@console/lib/roles';
 import { ClusterList } from './cluster-list';
+import { FollowupSettingsSection } from './followup-settings-section';
 import { IntakeSettingsSection } from './intake-settings-section';
 import { ReportList } from './report-list';
 import './reported-mail.css';
@@ -26,7 +27,12 @@ export function ReportedMailPage() {
       </p>
       <ClusterList />
       <ReportList />
-      {hasRole(user.role, 'owner') && <IntakeSettingsSection />}
+      {hasRole(user.role, 'owner') && (
+        <>
+          <IntakeSettingsSection />
+          <FollowupSettingsSection />
+        </>
+      )}
     </>
   );
 }
