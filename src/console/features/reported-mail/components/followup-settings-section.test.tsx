@@ -87,8 +87,11 @@ describe('What follows a report', () => {
     expect(area.getByLabelText('Answer the people who report mail')).toHaveProperty('checked', false);
     area.getByText('Received: (the reported subject)');
     area.getByText('Thank you for reporting “(the reported subject)”. Real phishing.');
-    area.getByText(/\{\{subject\}\} in a subject or text is replaced by the reported message’s subject/);
-    // The hint names the placeholder literally, once; nothing else shows braces.
+    // The hint names the placeholder literally, once, as code to type; nothing else shows braces.
+    const code = area.getByText('{{subject}}', { selector: 'code' });
+    expect(code.parentElement?.textContent).toMatch(
+      /\{\{subject\}\} in a subject or text is replaced by the reported message’s subject/,
+    );
     const shown = (await section()).textContent ?? '';
     expect(shown.split('{{').length - 1).toBe(1);
     expect(shown.replace('{{subject}}', '')).not.toContain('{{');

@@ -24,6 +24,8 @@ import {
 
 /** The placeholder the server replaces with the reported message's subject. */
 const SUBJECT_PLACEHOLDER = '{{subject}}';
+/** Where the sentence puts the placeholder, replaced by a <code> element (a private-use character). */
+const PLACEHOLDER_SLOT = '\uE000';
 
 const KIND_WORDS: Record<AnswerKind, ReportsKey> = {
   receipt: 'answers.kind.receipt',
@@ -262,7 +264,10 @@ function FollowupForm({ saved }: { saved: ReportFollowup }) {
         </div>
         {list('domains', t('answers.domains'), t('answers.domainsHint'))}
         <p className="field__hint">
-          {t('answers.textsIntro', { language: languageName, placeholder: SUBJECT_PLACEHOLDER })}
+          {/* The placeholder is something to type: set as code, never as a sentence's words. */}
+          {t('answers.textsIntro', { language: languageName, placeholder: PLACEHOLDER_SLOT })
+            .split(PLACEHOLDER_SLOT)
+            .flatMap((part, i) => (i === 0 ? [part] : [<code key={i}>{SUBJECT_PLACEHOLDER}</code>, part]))}
         </p>
         {ANSWER_KINDS.map((kind) => {
           const hookwise =
