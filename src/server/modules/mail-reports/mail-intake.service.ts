@@ -12,11 +12,7 @@ import { seal } from '@server/lib/secret-box';
 import { audited } from '../audit/audited';
 import { requireTenant } from '../tenants/tenants.service';
 import { findMailIntake, listSmtpIntakes, upsertMailIntake } from './mail-intake.repository';
-
-const list = (json: string): string[] => {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-};
+import { jsonList } from './stored-values';
 
 export async function mailIntake(db: Db, config: Config, tenantId: string): Promise<MailIntake> {
   await requireTenant(db, tenantId);
@@ -35,8 +31,8 @@ export async function mailIntake(db: Db, config: Config, tenantId: string): Prom
       last_error: row?.last_error ?? null,
     },
     smtp: {
-      addresses: list(row?.smtp_addresses ?? '[]'),
-      allowed_domains: list(row?.smtp_allowed_domains ?? '[]'),
+      addresses: jsonList(row?.smtp_addresses ?? '[]'),
+      allowed_domains: jsonList(row?.smtp_allowed_domains ?? '[]'),
       listening: config.mailIntake.smtpPort !== undefined,
     },
   };
@@ -55,7 +51,7 @@ export async function setMailIntake(
   }
   const taken = (await listSmtpIntakes(db)).filter((row) => row.tenant_id !== tenantId);
   const clash = smtp.addresses.find((address) =>
-    taken.some((row) => list(row.smtp_addresses).includes(address)),
+    taken.some((row) => jsonList(row.smtp_addresses).includes(address)),
   );
   if (clash) throw conflict(`${clash} already takes another organisation's reports`, 'intake_address_taken');
   const existing = await findMailIntake(db, tenantId);
@@ -107,9 +103,9 @@ export interface SmtpRoute {
 export async function smtpRoute(db: Db, address: string): Promise<SmtpRoute | undefined> {
   const wanted = address.toLowerCase();
   for (const row of await listSmtpIntakes(db)) {
-    const addresses = list(row.smtp_addresses);
+    const addresses = jsonList(row.smtp_addresses);
     if (!addresses.includes(wanted)) continue;
-    const declared = list(row.smtp_allowed_domains);
+    const declared = jsonList(row.smtp_allowed_domains);
     const allowedDomains = declared.length ? declared : addresses.map((a) => a.split('@')[1] ?? '');
     return { tenantId: row.tenant_id, allowedDomains };
   }

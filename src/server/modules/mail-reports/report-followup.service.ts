@@ -13,17 +13,13 @@ import { requireProfile } from '../sending/sending-profiles.service';
 import { requireTenant } from '../tenants/tenants.service';
 import DEFAULT_TEXTS from './answer-texts.json';
 import { findMailIntake, updateMailIntake, upsertMailIntake } from './mail-intake.repository';
+import { jsonList } from './stored-values';
 
 export type AnswerTexts = ReportFollowupInput['answer_texts'];
 export interface AnswerText {
   subject: string;
   text: string;
 }
-
-const list = (json: string): string[] => {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-};
 
 export function parseAnswerTexts(json: string): AnswerTexts {
   try {
@@ -50,11 +46,11 @@ export async function reportFollowup(db: Db, tenantId: string): Promise<ReportFo
   await requireTenant(db, tenantId);
   const row = await findMailIntake(db, tenantId);
   return {
-    reviewers: list(row?.reviewers ?? '[]'),
+    reviewers: jsonList(row?.reviewers ?? '[]'),
     profile_id: row?.notify_profile_id ?? null,
     reviewer_interval_minutes: row?.reviewer_interval_minutes ?? 60,
     answers_enabled: row?.answers_enabled === 1,
-    answer_domains: list(row?.answer_domains ?? '[]'),
+    answer_domains: jsonList(row?.answer_domains ?? '[]'),
     answer_texts: parseAnswerTexts(row?.answer_texts ?? '{}'),
     reviewers_mailed_at: row?.reviewers_mailed_at ?? null,
     default_texts: DEFAULT_TEXTS,

@@ -20,22 +20,17 @@ import { sendNotice } from '../sending/sending-profiles.service';
 import { listFollowups, markReviewersMailed } from './mail-intake.repository';
 import { listUnanswered, markAnswered, unmarkAnswered } from './mail-reports.repository';
 import { answerText, parseAnswerTexts } from './report-followup.service';
+import { domainOf, jsonList } from './stored-values';
 
 interface Log {
   warn(details: object, message: string): void;
 }
 
 const REVIEWER_LINK_SECONDS = 7 * 86_400;
-const list = (json: string): string[] => {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-};
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
-
 type Followup = Awaited<ReturnType<typeof listFollowups>>[number];
 
 async function mailReviewers(db: Db, config: Config, row: Followup, log: Log) {
-  const reviewers = list(row.reviewers);
+  const reviewers = jsonList(row.reviewers);
   if (!reviewers.length || !row.notify_profile_id) return;
   const pending = await reportedUrls(db, row.tenant_id, { pending: true });
   if (!pending.length) return;
@@ -71,7 +66,7 @@ async function mailReviewers(db: Db, config: Config, row: Followup, log: Log) {
 
 async function answerReporters(db: Db, config: Config, row: Followup, log: Log) {
   if (row.answers_enabled !== 1 || !row.answers_since || !row.notify_profile_id) return;
-  const domains = list(row.answer_domains);
+  const domains = jsonList(row.answer_domains);
   const texts = parseAnswerTexts(row.answer_texts);
   const reports = (await listUnanswered(db, row.tenant_id, row.answers_since)).filter(
     (r) => r.reporter !== null && domains.includes(domainOf(r.reporter)),

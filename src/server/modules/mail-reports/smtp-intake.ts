@@ -10,13 +10,12 @@ import { actingAs, SYSTEM_ACTOR } from '../audit/actor-context';
 import { smtpRoute } from './mail-intake.service';
 import { ingestReport } from './mail-reports.service';
 import { MAX_MESSAGE_BYTES } from './parse-report';
+import { domainOf } from './stored-values';
 
 interface Log {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
-
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
 function smtpError(message: string, responseCode: number): Error & { responseCode: number } {
   return Object.assign(new Error(message), { responseCode });
