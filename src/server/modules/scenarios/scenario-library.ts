@@ -1,0 +1,63 @@
+/**
+ * Reads the scenario library from library/<id>/: scenario.json (English) and one <language>.json
+ * per other language, assembled into one campaign file with its translations and validated as
+ * every campaign file is. Read once per process: the files ship with Hookwise.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGE_CODES } from '@shared/languages';
+import {
+  scenarioSchema,
+  scenarioSourceSchema,
+  scenarioTranslationSchema,
+  type Scenario,
+  type ScenarioTranslation,
+} from '@shared/scenarios';
+
+export const LIBRARY_ROOT = path.join(import.meta.dirname, 'library');
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+/** One scenario folder as a validated scenario; throws naming the file that is wrong. */
+export function readScenario(folder: string): Scenario {
+  const where = (file: string) => path.relative(LIBRARY_ROOT, path.join(folder, file));
+  const source = scenarioSourceSchema.parse(readJson(path.join(folder, 'scenario.json')), {
+    reportInput: false,
+  });
+  const translations: Record<string, ScenarioTranslation> = {};
+  for (const language of LANGUAGE_CODES.filter((l) => l !== 'en')) {
+    const file = `${language}.json`;
+    let raw: unknown;
+    try {
+      raw = readJson(path.join(folder, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw new Error(`${where(file)}: ${(error as Error).message}`);
+    }
+    const parsed = scenarioTranslationSchema.safeParse(raw);
+    if (!parsed.success) throw new Error(`${where(file)}: ${parsed.error.message}`);
+    translations[language] = parsed.data;
+  }
+  const scenario = scenarioSchema.safeParse({
+    ...source,
+    texts: { en: source.texts, ...Object.fromEntries(Object.entries(translations).map(([l, t]) => [l, t.texts])) },
+    campaign: {
+      ...source.campaign,
+      language_code: 'en',
+      translations: Object.fromEntries(Object.entries(translations).map(([l, t]) => [l, t.campaign])),
+    },
+  });
+  if (!scenario.success) throw new Error(`${where('scenario.json')}: ${scenario.error.message}`);
+  return scenario.data;
+}
+
+let library: readonly Scenario[] | undefined;
+
+/** Every scenario of the library, by difficulty then id. */
+export function scenarioLibrary(): readonly Scenario[] {
+  library ??= readdirSync(LIBRARY_ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => readScenario(path.join(LIBRARY_ROOT, entry.name)))
+    .sort((a, b) => a.difficulty - b.difficulty || a.id.localeCompare(b.id));
+  return library;
+}
