@@ -17,7 +17,7 @@ type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session' | 'no user' 
 interface Case {
   url: (b: Seeded) => string;
   expect: Expect;
-  payload?: object | string;
+  payload?: object | string | ((b: Seeded) => object);
   contentType?: string;
 }
 
@@ -128,6 +128,11 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/mail-reports/clusters': {
     url: () => '/api/admin/mail-reports/clusters',
     expect: 'no leak',
+  },
+  'POST /api/admin/mail-reports/clusters/decision': {
+    url: () => '/api/admin/mail-reports/clusters/decision',
+    expect: 'not found',
+    payload: (b) => ({ cluster: b.clusterKey, decision: 'TP' }),
   },
   'POST /api/admin/mail-reports': {
     url: () => '/api/admin/mail-reports',
@@ -527,7 +532,9 @@ for (const kind of databaseKinds()) {
             authorization: `Bearer ${a.apiKey}`,
             ...(x.contentType ? { 'content-type': x.contentType } : {}),
           },
-          ...(x.payload === undefined ? {} : { payload: x.payload }),
+          ...(x.payload === undefined
+            ? {}
+            : { payload: typeof x.payload === 'function' ? x.payload(b) : x.payload }),
         });
         counts.add('requests (route × verb)');
         if (x.expect === 'not found') {

@@ -26,6 +26,8 @@ export interface Seeded {
   deliveryId: string;
   reportedUrl: string;
   maliciousUrl: string;
+  /** The cluster of a real message reported by e-mail. */
+  clusterKey: string;
   /** The tenant's SCIM token, a person and a group it provisioned. */
   scimToken: string;
   personId: string;
@@ -76,6 +78,12 @@ export async function seedTenantData(
     reported: { id: string }[];
   };
   await call('POST', '/api/admin/malicious-urls', { urls: [maliciousUrl] });
+  const mailReport = await call(
+    'POST',
+    '/api/admin/mail-reports',
+    `From: staff@${slug}.example\r\nSubject: Fw: invoice\r\n\r\nhttps://phish-${slug}.example/pay\r\n`,
+    'message/rfc822',
+  );
   const reviewerLink = await call('POST', '/api/admin/reviewer-links', {
     urls: [reportedUrl],
     reviewer: `${name} reviewer`,
@@ -138,6 +146,7 @@ export async function seedTenantData(
     userId: user.id,
     recipientId: recipients.items[0]?.id ?? '',
     reviewerLinkId: String(reviewerLink.id),
+    clusterKey: String(mailReport.cluster),
     profileId: String(profile.id),
     webhookId: String(webhook.id),
     deliveryId: deliveries.deliveries[0]?.id ?? '',

@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = [
   'tenant.create',
   'report.add',
   'report.dismiss',
+  'report.decide_cluster',
   'malicious_url.import',
   'malicious_url.remove',
   'settings.mfa_policy',

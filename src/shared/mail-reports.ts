@@ -110,9 +110,24 @@ export const reportClusterSchema = z.object({
   first_at: z.string(),
   last_at: z.string(),
   latest: mailReportSchema,
+  /** What the reviewers decided on its URLs: all malicious (TP), all harmless (FP), some of each, or none yet. */
+  decision: z.enum(['TP', 'FP', 'mixed']).nullable(),
 });
 export const reportClustersSchema = z.object({ clusters: z.array(reportClusterSchema) });
 export type ReportCluster = z.infer<typeof reportClusterSchema>;
+
+/** POST /api/admin/mail-reports/clusters/decision: one verdict for every URL of a cluster. */
+export const clusterDecisionInputSchema = z.object({
+  cluster: z.string().trim().min(1).max(200),
+  decision: z.enum(['TP', 'FP']),
+});
+export const clusterDecisionSchema = z.object({
+  cluster: z.string(),
+  decision: z.enum(['TP', 'FP']),
+  /** The URLs decided: every URL of the cluster's reports. */
+  urls: z.array(z.string()),
+});
+export type ClusterDecision = z.infer<typeof clusterDecisionSchema>;
 
 /** POST /api/admin/mail-reports: one message as it would arrive (message/rfc822, up to 25 MB). */
 export const ingestedReportSchema = z.object({

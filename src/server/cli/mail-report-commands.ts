@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { mailIntakeInputSchema, reportFollowupInputSchema, type MailIntake } from '@shared/mail-reports';
 import { mailIntake, setMailIntake } from '../modules/mail-reports/mail-intake.service';
-import { ingestReport, mailReports, reportClusters } from '../modules/mail-reports/mail-reports.service';
+import { ingestReport, mailReports } from '../modules/mail-reports/mail-reports.service';
+import { decideCluster, reportClusters } from '../modules/mail-reports/report-clusters.service';
 import { reportFollowup, setReportFollowup } from '../modules/mail-reports/report-followup.service';
 import { requireTenant } from '../modules/tenants/tenants.service';
 import { withDatabase } from './cli-context';
@@ -20,6 +21,8 @@ const csvList = (value: string | undefined) =>
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean);
+
+const VERDICTS: Record<string, 'TP' | 'FP' | undefined> = { malicious: 'TP', harmless: 'FP' };
 
 interface IntakeOptions {
   tenant: string;
@@ -163,11 +166,13 @@ export function addMailReportCommands(program: Command): void {
           return output(options, clusters, () =>
             formatTable(
               clusters.map((c) => ({
+                cluster: c.cluster,
                 reporters: c.reporters,
                 sender: c.latest.sender,
                 subject: c.latest.subject,
                 urls: c.latest.urls.length,
                 last: c.last_at,
+                decision: c.decision ?? 'pending',
               })),
             ),
           );
@@ -183,6 +188,24 @@ export function addMailReportCommands(program: Command): void {
               urls: r.urls.length,
               error: r.error,
             })),
+          ),
+        );
+      }),
+    );
+
+  mail
+    .command('decide <cluster> <verdict>')
+    .description("one verdict for a cluster's URLs: malicious or harmless, as a reviewer's decision")
+    .requiredOption('--tenant <id>', 'tenant id')
+    .option('--json', 'print JSON')
+    .action((cluster: string, verdict: string, options: { tenant: string; json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const decision = VERDICTS[verdict];
+        if (!decision) throw new Error('The verdict is "malicious" or "harmless"');
+        const decided = await decideCluster(db, options.tenant, { cluster, decision });
+        output(options, decided, () =>
+          [`Decided ${verdict}: ${decided.urls.length} URL(s)`, ...decided.urls.map((u) => `  ${u}`)].join(
+            '\n',
           ),
         );
       }),

@@ -119,3 +119,13 @@ export async function unmarkAnswered(db: Db, id: string, kind: 'receipt' | 'deci
     .where('id', '=', id)
     .execute();
 }
+
+/** The URL lists (JSON) of every report in one cluster. */
+export function clusterUrlLists(db: Db, tenantId: string, clusterKey: string) {
+  return db
+    .selectFrom('mail_reports')
+    .select('urls')
+    .where('tenant_id', '=', tenantId)
+    .where('cluster_key', '=', clusterKey)
+    .execute();
+}

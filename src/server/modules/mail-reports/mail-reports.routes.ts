@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors } from '@shared/admin-api';
 import {
+  clusterDecisionInputSchema,
+  clusterDecisionSchema,
   ingestedReportSchema,
   mailIntakeInputSchema,
   mailIntakeSchema,
@@ -21,7 +23,8 @@ import { badRequest } from '@server/lib/errors';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
 import { mailIntake, setMailIntake } from './mail-intake.service';
-import { ingestReport, mailReports, reportClusters } from './mail-reports.service';
+import { ingestReport, mailReports } from './mail-reports.service';
+import { decideCluster, reportClusters } from './report-clusters.service';
 import { MAX_MESSAGE_BYTES } from './parse-report';
 import { reportFollowup, setReportFollowup } from './report-followup.service';
 
@@ -119,6 +122,20 @@ export function mailReportRoutes(ctx: AppContext) {
         },
       },
       async (request) => ({ clusters: await reportClusters(db, tenantOf(request), request.query.limit) }),
+    );
+
+    r.post(
+      '/api/admin/mail-reports/clusters/decision',
+      {
+        schema: {
+          ...common,
+          summary:
+            "One verdict for a cluster: every URL of its reports decided malicious (TP) or harmless (FP), as a reviewer's decision",
+          body: clusterDecisionInputSchema,
+          response: { 200: clusterDecisionSchema, ...adminErrors },
+        },
+      },
+      async (request) => decideCluster(db, tenantOf(request), request.body),
     );
 
     r.post(

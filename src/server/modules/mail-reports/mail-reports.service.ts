@@ -18,14 +18,9 @@ import { newRowId, nowIso, RID_PATTERN } from '@server/lib/ids';
 import { creditReportedMessage } from '../report-button/report-button.service';
 import { reportUrls } from '../reported-urls/reported-urls.service';
 import { collectUrls, urlsInHtml, urlsInText, type FoundUrl } from './extract-urls';
-import type { MailReport, MailReportOutcome, ReportCluster } from '@shared/mail-reports';
+import type { MailReport, MailReportOutcome } from '@shared/mail-reports';
 import { requireTenant } from '../tenants/tenants.service';
-import {
-  findMailReportsById,
-  insertMailReport,
-  listClusters,
-  listMailReports,
-} from './mail-reports.repository';
+import { insertMailReport, listMailReports } from './mail-reports.repository';
 import { MAX_MESSAGE_BYTES, parseReport, ReportRejected, type ParsedReport } from './parse-report';
 import { qrCodeIn } from './qr-images';
 import { unwrapUrl } from './unwrap-url';
@@ -168,9 +163,9 @@ export async function ingestReport(
   });
 }
 
-type ReportRow = Awaited<ReturnType<typeof listMailReports>>[number];
+export type ReportRow = Awaited<ReturnType<typeof listMailReports>>[number];
 
-const parsed = <T>(json: string, fallback: T): T => {
+export const parsed = <T>(json: string, fallback: T): T => {
   try {
     return JSON.parse(json) as T;
   } catch {
@@ -178,7 +173,7 @@ const parsed = <T>(json: string, fallback: T): T => {
   }
 };
 
-function readable(row: ReportRow): MailReport {
+export function readable(row: ReportRow): MailReport {
   const headers = parsed<{
     reply_to?: string | null;
     return_path?: string | null;
@@ -208,33 +203,4 @@ function readable(row: ReportRow): MailReport {
 export async function mailReports(db: Db, tenantId: string, limit: number): Promise<MailReport[]> {
   await requireTenant(db, tenantId);
   return (await listMailReports(db, tenantId, limit)).map(readable);
-}
-
-/** Real messages, one line per cluster, newest activity first, with their latest report. */
-export async function reportClusters(db: Db, tenantId: string, limit: number): Promise<ReportCluster[]> {
-  await requireTenant(db, tenantId);
-  const clusters = await listClusters(db, tenantId, limit);
-  const latest = new Map(
-    (
-      await findMailReportsById(
-        db,
-        tenantId,
-        clusters.map((c) => c.latest_id).filter((id) => id !== null),
-      )
-    ).map((row) => [row.id, readable(row)]),
-  );
-  return clusters.flatMap((c) => {
-    const report = c.latest_id === null ? undefined : latest.get(c.latest_id);
-    if (!report || c.cluster_key === null) return [];
-    return [
-      {
-        cluster: c.cluster_key,
-        reports: Number(c.reports),
-        reporters: Number(c.reporters),
-        first_at: String(c.first_at),
-        last_at: String(c.last_at),
-        latest: report,
-      },
-    ];
-  });
 }

@@ -44,27 +44,63 @@ export async function recordDecision(
     throw forbidden('This URL is not part of the token', 'url_not_in_token');
   }
   if (!(await tenantExists(db, claims.tid))) throw unauthorized('The token is not valid', 'token_invalid');
+  return inTransaction(db, (trx) =>
+    decideUrl(trx, claims.tid, { ...input, jti: claims.jti, reviewer: claims.sub ?? null }),
+  );
+}
+
+/** Where a decision was taken without a reviewer link (the console's verdict on a cluster). */
+export const OPERATOR_DECISION = 'operator';
+
+/**
+ * An operator's one verdict on several URLs (a cluster of reported mail), each kept and applied
+ * exactly as a reviewer's, in the caller's transaction; `reviewer` names the operator.
+ */
+export async function recordOperatorDecisions(
+  db: Db,
+  tenantId: string,
+  input: { urls: readonly string[]; decision: 'TP' | 'FP'; reviewer: string },
+): Promise<RecordedDecision[]> {
   return inTransaction(db, async (trx) => {
-    await lockUrlForDecision(trx, claims.tid, input.url);
-    // Shown to people only: the clocks of two instances need not agree, so seq sets the order.
-    const at = nowIso();
-    await insertReview(trx, {
-      id: newRowId(),
-      tenant_id: claims.tid,
-      url: input.url,
-      decision: input.decision,
-      jti: claims.jti,
-      reviewer: claims.sub ?? null,
-      created_at: at,
-    });
-    await applyReviewDecision(trx, claims.tid, input.url, input.decision, at);
-    await emitEvent(trx, {
-      tenantId: claims.tid,
-      type: 'review.decided',
-      data: { url: input.url, decision: input.decision, reviewer: claims.sub ?? null, decided_at: at },
-    });
-    return { url: input.url, decision: input.decision, at };
+    const recorded: RecordedDecision[] = [];
+    for (const url of [...new Set(input.urls)].sort())
+      recorded.push(
+        await decideUrl(trx, tenantId, {
+          url,
+          decision: input.decision,
+          jti: OPERATOR_DECISION,
+          reviewer: input.reviewer,
+        }),
+      );
+    return recorded;
   });
+}
+
+/** One decision kept, applied to the malicious-URL database and announced, under the URL's lock. */
+async function decideUrl(
+  trx: Db,
+  tenantId: string,
+  input: { url: string; decision: PollDecision; jti: string; reviewer: string | null },
+): Promise<RecordedDecision> {
+  await lockUrlForDecision(trx, tenantId, input.url);
+  // Shown to people only: the clocks of two instances need not agree, so seq sets the order.
+  const at = nowIso();
+  await insertReview(trx, {
+    id: newRowId(),
+    tenant_id: tenantId,
+    url: input.url,
+    decision: input.decision,
+    jti: input.jti,
+    reviewer: input.reviewer,
+    created_at: at,
+  });
+  await applyReviewDecision(trx, tenantId, input.url, input.decision, at);
+  await emitEvent(trx, {
+    tenantId,
+    type: 'review.decided',
+    data: { url: input.url, decision: input.decision, reviewer: input.reviewer, decided_at: at },
+  });
+  return { url: input.url, decision: input.decision, at };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  clusterDecisionSchema,
   mailIntakeSchema,
   mailReportsSchema,
   reportClustersSchema,
@@ -37,6 +38,20 @@ export function useReportClusters() {
       api('/api/admin/mail-reports/clusters?limit=50', { schema: reportClustersSchema, signal }),
     select: (data) => data.clusters,
     refetchInterval: FOLLOW,
+  });
+}
+
+/** One verdict on every URL of a cluster; the clusters and the reviewers' queue are read again. */
+export function useDecideCluster() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { cluster: string; decision: 'TP' | 'FP' }) =>
+      api('/api/admin/mail-reports/clusters/decision', {
+        method: 'POST',
+        body,
+        schema: clusterDecisionSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail-reports'] }),
   });
 }
 

@@ -10,6 +10,7 @@ import { useT } from '@console/hooks/use-t';
 import { formatDateTime, formatNumber } from '@console/lib/format';
 import { useReportClusters, type MailReport, type ReportCluster } from '../api/mail-reports';
 import { AUTH_METHODS, authenticationOf, type AuthMethod, type AuthResult } from '../lib/authentication';
+import { ClusterVerdict } from './cluster-verdict';
 import { CopyButton } from './copy-button';
 
 const METHOD_KEYS: Record<AuthMethod, ReportsKey> = {
@@ -37,7 +38,7 @@ const VIA_KEYS: Record<MailReport['urls'][number]['via'][number], ReportsKey> = 
   google: 'via.google',
 };
 
-export function ClusterList() {
+export function ClusterList({ canDecide }: { canDecide: boolean }) {
   const { t } = useReportsT();
   const { t: tc } = useT();
   const clusters = useReportClusters();
@@ -52,7 +53,7 @@ export function ClusterList() {
         <ul className="reported-mail__clusters">
           {clusters.data.map((cluster) => (
             <li key={cluster.cluster}>
-              <ClusterCard cluster={cluster} />
+              <ClusterCard cluster={cluster} canDecide={canDecide} />
             </li>
           ))}
         </ul>
@@ -72,7 +73,7 @@ function Fact({ label, text, children }: { label: string; text?: boolean; childr
   );
 }
 
-function ClusterCard({ cluster }: { cluster: ReportCluster }) {
+function ClusterCard({ cluster, canDecide }: { cluster: ReportCluster; canDecide: boolean }) {
   const { t } = useReportsT();
   const id = useId();
   const { latest } = cluster;
@@ -133,6 +134,7 @@ function ClusterCard({ cluster }: { cluster: ReportCluster }) {
           </ul>
         </>
       )}
+      <ClusterVerdict cluster={cluster} canDecide={canDecide} />
       <details className="reported-mail__headers">
         <summary>{t('headers.title')}</summary>
         <h4>{t('headers.received')}</h4>

@@ -44,6 +44,7 @@ const cluster: ReportCluster = {
   first_at: '2026-11-24T11:20:00.000Z',
   last_at: '2026-11-24T11:40:00.000Z',
   latest: report('r3'),
+  decision: null,
 };
 
 const reports: MailReport[] = [
@@ -89,6 +90,8 @@ const followup: ReportFollowup = {
 
 function api(put?: (call: Call) => { status?: number; json?: unknown }) {
   return (call: Call) => {
+    if (call.url.pathname === '/api/admin/mail-reports/clusters/decision')
+      return { json: { cluster: 'c1', decision: 'TP', urls: [PHISH_URL] } };
     if (call.url.pathname === '/api/admin/mail-reports/clusters') return { json: { clusters: [cluster] } };
     if (call.url.pathname === '/api/admin/mail-reports') return { json: { reports } };
     if (call.url.pathname === '/api/admin/mail-intake') {
@@ -101,10 +104,32 @@ function api(put?: (call: Call) => { status?: number; json?: unknown }) {
   };
 }
 
-const show = (role: 'owner' | 'viewer' = 'owner') =>
+const show = (role: 'owner' | 'operator' | 'viewer' = 'owner') =>
   renderPage(<ReportedMailPage />, { path: '/reported-mail', url: '/reported-mail', role });
 
 describe('ReportedMailPage', () => {
+  it('gives an operator one verdict for the whole cluster', async () => {
+    const calls = mockFetch(api());
+    show('operator');
+    const card = (await screen.findByRole('heading', { level: 3, name: HOSTILE })).closest('article')!;
+    const verdict = within(within(card).getByRole('group', { name: 'Verdict' }));
+    verdict.getByText('Not decided yet: its URLs wait for a reviewer.');
+    fireEvent.click(verdict.getByRole('button', { name: 'Malicious: block its URLs' }));
+    await verdict.findByText('Done: URLs decided malicious: 1.');
+    const sent = calls.find((c) => c.url.pathname === '/api/admin/mail-reports/clusters/decision');
+    expect(sent?.method).toBe('POST');
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ cluster: 'c1', decision: 'TP' });
+  });
+
+  it('shows a viewer what was decided, without the buttons', async () => {
+    mockFetch(api());
+    show('viewer');
+    const card = (await screen.findByRole('heading', { level: 3, name: HOSTILE })).closest('article')!;
+    const verdict = within(within(card).getByRole('group', { name: 'Verdict' }));
+    verdict.getByText('Not decided yet: its URLs wait for a reviewer.');
+    expect(verdict.queryByRole('button')).toBeNull();
+  });
+
   it('shows a cluster with its headers as text, and never a link to a reported URL', async () => {
     const calls = mockFetch(api());
     const { container } = show('viewer');

@@ -25,7 +25,7 @@ export function ReportedMailPage() {
       <p>
         <Link to="/reviewers">{t('toReviewers')}</Link>
       </p>
-      <ClusterList />
+      <ClusterList canDecide={hasRole(user.role, 'operator')} />
       <ReportList />
       {hasRole(user.role, 'owner') && (
         <>
