@@ -155,6 +155,8 @@ export const reportFollowupInputSchema = z.object({
   profile_id: z.string().min(1).max(100).nullable().describe('the sending profile these messages go through'),
   reviewer_interval_minutes: z.number().int().min(5).max(10080).default(60),
   answers_enabled: z.boolean(),
+  /** Reports keep a pseudonym for their reporter (the same for the same person), the address only sealed. */
+  pseudonymous_reporters: z.boolean().default(false),
   answer_domains: z.array(domain).max(50).describe('reporters are answered only at these domains'),
   answer_texts: z
     .partialRecord(z.enum(ANSWER_KINDS), z.partialRecord(z.enum(LANGUAGE_CODES), answerText))

@@ -14,7 +14,7 @@ const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, '../modules/mail-reports/fixtures', name), 'utf8');
 
 describe('hookwise mail-reports', () => {
-  it('sets and shows the intake, hands in reports and lists them by cluster', { timeout: 90_000 }, () => {
+  it('sets and shows the intake, hands in reports and lists them by cluster', { timeout: 180_000 }, () => {
     const { tenant_id: tenant } = JSON.parse(hookwise('tenant', 'create', 'Acme', '--json')) as {
       tenant_id: string;
     };
@@ -74,9 +74,34 @@ describe('hookwise mail-reports', () => {
     const clusters = JSON.parse(
       hookwise('mail-reports', 'list', '--tenant', tenant, '--clusters', '--json'),
     ) as {
+      cluster: string;
       reporters: number;
     }[];
     expect(clusters.map((c) => c.reporters)).toEqual([2]);
     expect(hookwise('mail-reports', 'list', '--tenant', tenant)).toMatch(/ana@acme\.example +queued/);
+
+    // One verdict for the cluster: its URLs in the blocklist, the cluster shown decided.
+    const decided = hookwise('mail-reports', 'decide', clusters[0]!.cluster, 'malicious', '--tenant', tenant);
+    expect(decided).toMatch(/^Decided malicious: 3 URL\(s\)$/m);
+    expect(decided).toMatch(/^ +https:\/\/login\.contoso-hr\.example\/keep$/m);
+    expect(hookwise('mail-reports', 'list', '--tenant', tenant, '--clusters')).toMatch(/ TP\s*$/m);
+    expect(() =>
+      hookwise('mail-reports', 'decide', clusters[0]!.cluster, 'probably', '--tenant', tenant),
+    ).toThrow(/"malicious" or "harmless"/);
+
+    // Reporters pseudonymous from now on: the next report names Cho by a pseudonym.
+    expect(hookwise('mail-reports', 'followup', '--tenant', tenant, '--pseudonymous', 'on')).toMatch(
+      /^Reporters: +pseudonymous$/m,
+    );
+    const cho = sandbox.file(
+      'cho.eml',
+      fixture('real-phish-wrapped.eml')
+        .replaceAll('{{REPORTER}}', 'cho@acme.example')
+        .replaceAll('{{REPORT_ID}}', 'cho'),
+    );
+    hookwise('mail-reports', 'ingest', cho, '--tenant', tenant);
+    const latest = hookwise('mail-reports', 'list', '--tenant', tenant);
+    expect(latest).toMatch(/Reporter [0-9A-F]{4}-[0-9A-F]{4} +queued/);
+    expect(latest).not.toContain('cho@acme.example');
   });
 });

@@ -109,6 +109,7 @@ export function addMailReportCommands(program: Command): void {
     .option('--interval <minutes>', 'at most one reviewer mail per this many minutes')
     .option('--answers <on|off>', 'answer reporters (off by default)')
     .option('--answer-domains <list>', 'answer only reporters at these domains, comma-separated')
+    .option('--pseudonymous <on|off>', 'keep reporters pseudonymous (their address only sealed)')
     .option('--json', 'print JSON')
     .action(
       (options: {
@@ -118,6 +119,7 @@ export function addMailReportCommands(program: Command): void {
         interval?: string;
         answers?: 'on' | 'off';
         answerDomains?: string;
+        pseudonymous?: 'on' | 'off';
         json?: boolean;
       }) =>
         withDatabase(async (_config, { db }) => {
@@ -137,6 +139,10 @@ export function addMailReportCommands(program: Command): void {
                   answers_enabled:
                     options.answers === undefined ? current.answers_enabled : options.answers === 'on',
                   answer_domains: csvList(options.answerDomains) ?? current.answer_domains,
+                  pseudonymous_reporters:
+                    options.pseudonymous === undefined
+                      ? current.pseudonymous_reporters
+                      : options.pseudonymous === 'on',
                   answer_texts: current.answer_texts,
                 }),
               )
@@ -148,6 +154,7 @@ export function addMailReportCommands(program: Command): void {
               `Sending profile:  ${result.profile_id ?? '(none)'}`,
               `Reviewer mail:    at most every ${result.reviewer_interval_minutes} minutes`,
               `Answers:          ${result.answers_enabled ? `on, to ${result.answer_domains.join(', ') || '(no domain)'}` : 'off'}`,
+              `Reporters:        ${result.pseudonymous_reporters ? 'pseudonymous' : 'by address'}`,
             ].join('\n'),
           );
         }),
@@ -217,9 +224,12 @@ export function addMailReportCommands(program: Command): void {
     .requiredOption('--tenant <id>', 'tenant id')
     .option('--json', 'print JSON')
     .action((file: string, options: { tenant: string; json?: boolean }) =>
-      withDatabase(async (_config, { db }) => {
+      withDatabase(async (config, { db }) => {
         await requireTenant(db, options.tenant);
-        const report = await ingestReport(db, options.tenant, await readFile(file), { source: 'api' });
+        const report = await ingestReport(db, options.tenant, await readFile(file), {
+          source: 'api',
+          secretsKey: config.secretsKey,
+        });
         output(options, report, () =>
           [
             `Report:   ${report.id}`,

@@ -425,8 +425,13 @@ export interface MailReportTable {
   tenant_id: string;
   received_at: string;
   source: 'imap' | 'smtp' | 'api';
-  /** The reporter's address (lowercased), or null when the report did not say. */
+  /**
+   * The reporter's address (lowercased), or null when the report did not say; where the tenant
+   * keeps reporters pseudonymous, their pseudonym (reporter-pseudonym.ts) instead.
+   */
   reporter: string | null;
+  /** Pseudonymous reporters only: the address, sealed with SECRETS_KEY, for the answers. */
+  reporter_sealed: string | null;
   outcome: MailReportOutcome;
   error: string | null;
   sender: string | null;
@@ -475,6 +480,8 @@ export interface MailIntakeTable {
   answer_domains: Generated<string>;
   /** JSON: { [kind]: { [language]: { subject, text } } } an operator changed. */
   answer_texts: Generated<string>;
+  /** 1: reports keep a pseudonym for their reporter, the address only sealed. */
+  pseudonymous_reporters: Generated<number>;
   poll_lease_until: string | null;
   last_poll_at: string | null;
   last_error: string | null;

@@ -87,7 +87,11 @@ export async function readMailbox(
             { uid: true },
           );
           if (!message || !message.source) continue;
-          const report = await ingestReport(db, tenantId, message.source, { source: 'imap', sourceKey });
+          const report = await ingestReport(db, tenantId, message.source, {
+            source: 'imap',
+            sourceKey,
+            secretsKey: config.secretsKey,
+          });
           counts.read++;
           known = { id: report.id, outcome: report.outcome };
         }

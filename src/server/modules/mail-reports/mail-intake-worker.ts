@@ -51,7 +51,8 @@ export async function startMailIntake(ctx: AppContext, log: Log): Promise<MailIn
   };
   if (mailIntake.worker) timer = setTimeout(tick, 1000).unref();
 
-  const smtp = mailIntake.smtpPort === undefined ? undefined : smtpIntakeServer(db, log);
+  const smtp =
+    mailIntake.smtpPort === undefined ? undefined : smtpIntakeServer(db, log, ctx.config.secretsKey);
   if (smtp && mailIntake.smtpPort !== undefined) {
     const port = mailIntake.smtpPort;
     await new Promise<void>((resolve, reject) => {

@@ -78,7 +78,7 @@ export function findReportBySourceKey(db: Db, tenantId: string, sourceKey: strin
 export function listUnanswered(db: Db, tenantId: string, since: string) {
   return db
     .selectFrom('mail_reports')
-    .select(['id', 'reporter', 'outcome', 'subject', 'urls', 'receipt_answered_at'])
+    .select(['id', 'reporter', 'reporter_sealed', 'outcome', 'subject', 'urls', 'receipt_answered_at'])
     .where('tenant_id', '=', tenantId)
     .where('received_at', '>=', since)
     .where('reporter', 'is not', null)

@@ -150,7 +150,10 @@ export function mailReportRoutes(ctx: AppContext) {
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw badRequest('Send the message itself, as message/rfc822');
-        const report = await ingestReport(db, tenantOf(request), request.body, { source: 'api' });
+        const report = await ingestReport(db, tenantOf(request), request.body, {
+          source: 'api',
+          secretsKey: ctx.config.secretsKey,
+        });
         return {
           id: report.id,
           outcome: report.outcome,

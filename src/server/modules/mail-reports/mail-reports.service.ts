@@ -20,7 +20,9 @@ import { reportUrls } from '../reported-urls/reported-urls.service';
 import { collectUrls, urlsInHtml, urlsInText, type FoundUrl } from './extract-urls';
 import type { MailReport, MailReportOutcome } from '@shared/mail-reports';
 import { requireTenant } from '../tenants/tenants.service';
+import { findMailIntake } from './mail-intake.repository';
 import { insertMailReport, listMailReports } from './mail-reports.repository';
+import { storedReporter } from './reporter-pseudonym';
 import { MAX_MESSAGE_BYTES, parseReport, ReportRejected, type ParsedReport } from './parse-report';
 import { qrCodeIn } from './qr-images';
 import { unwrapUrl } from './unwrap-url';
@@ -86,6 +88,17 @@ export interface ReportOrigin {
   /** Where it was read from, when that can be read again (a mailbox's message): read once. */
   sourceKey?: string;
   receivedAt?: string;
+  /** SECRETS_KEY: needed where the tenant keeps reporters pseudonymous (reporter-pseudonym.ts). */
+  secretsKey?: string;
+}
+
+/** How this tenant keeps reporters: by address, or by pseudonym (then the key is needed). */
+async function pseudonymity(db: Db, tenantId: string, secretsKey: string | undefined) {
+  const intake = await findMailIntake(db, tenantId);
+  if (intake?.pseudonymous_reporters !== 1) return undefined;
+  if (!secretsKey)
+    throw new Error('Reporters are kept pseudonymous here: reading a report needs SECRETS_KEY');
+  return { secretsKey, tenantId };
 }
 
 export async function ingestReport(
@@ -110,6 +123,7 @@ export async function ingestReport(
       received_at: receivedAt,
       source,
       reporter: null,
+      reporter_sealed: null,
       outcome: 'failed',
       error: message,
       sender: null,
@@ -125,6 +139,10 @@ export async function ingestReport(
     return { id, outcome: 'failed', credited: 0, urls: [], clusterKey: null, error: message };
   }
 
+  const reporter = storedReporter(
+    report.reporter.address,
+    await pseudonymity(db, tenantId, origin.secretsKey),
+  );
   const { written, notes } = writtenUrls(report);
   const rids = ridsIn(written);
   return inTransaction(db, async (trx) => {
@@ -139,14 +157,13 @@ export async function ingestReport(
     const outcome: MailReportOutcome = credited > 0 ? 'simulation' : urls.length ? 'queued' : 'no_urls';
     const clusterKey =
       outcome === 'queued' ? clusterKeyOf(report.reported.from, report.reported.subject, urls) : null;
-    if (urls.length)
-      await reportUrls(trx, tenantId, { urls, reporter: report.reporter.address ?? undefined });
+    if (urls.length) await reportUrls(trx, tenantId, { urls, reporter: reporter.reporter ?? undefined });
     await insertMailReport(trx, {
       id,
       tenant_id: tenantId,
       received_at: receivedAt,
       source,
-      reporter: report.reporter.address,
+      ...reporter,
       outcome,
       error: null,
       sender: report.reported.from,

@@ -235,6 +235,39 @@ describeEachDatabase('reported mail', (get) => {
     });
   });
 
+  it('reads a .msg file as Outlook for Windows saved it: its sender, subject, Message-ID and Received path', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    // fixtures/outlook-saved.msg: a message Outlook saved to disk (published as the test data of
+    // an ISC-licensed .msg reader), byte for byte; it carries no URL.
+    const raw = await compose({
+      from: 'Omar Haddad <omar.haddad@acme.example>',
+      to: 'phishing@acme.example',
+      subject: 'FW: asdf',
+      text: 'Attached as an Outlook item.',
+      attachments: [
+        {
+          filename: 'asdf.msg',
+          content: readFileSync(path.join(import.meta.dirname, 'fixtures', 'outlook-saved.msg')),
+          contentType: 'application/vnd.ms-outlook',
+        },
+      ],
+    });
+    expect(await ingest(h, tenant, raw)).toMatchObject({ outcome: 'no_urls', urls: [] });
+    const report = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/mail-reports',
+      headers: tenant.headers,
+    });
+    expect(report.json<{ reports: unknown[] }>().reports[0]).toMatchObject({
+      reporter: 'omar.haddad@acme.example',
+      sender: 'christoph@freiraum.xyz',
+      subject: 'asdf',
+      return_path: 'christoph@freiraum.xyz',
+      received: [expect.stringMatching(/^from DESKTOPGBT9Q6P .* by smtp\.gmail\.com with ESMTPSA/)],
+    });
+  });
+
   it("reads Microsoft 365's report-to-mailbox format: its verdict prefix off, the attached message read", async () => {
     const h = get();
     const tenant = await newTenant(h);

@@ -50,6 +50,7 @@ export async function reportFollowup(db: Db, tenantId: string): Promise<ReportFo
     profile_id: row?.notify_profile_id ?? null,
     reviewer_interval_minutes: row?.reviewer_interval_minutes ?? 60,
     answers_enabled: row?.answers_enabled === 1,
+    pseudonymous_reporters: row?.pseudonymous_reporters === 1,
     answer_domains: jsonList(row?.answer_domains ?? '[]'),
     answer_texts: parseAnswerTexts(row?.answer_texts ?? '{}'),
     reviewers_mailed_at: row?.reviewers_mailed_at ?? null,
@@ -72,6 +73,7 @@ export async function setReportFollowup(
     notify_profile_id: input.profile_id,
     reviewer_interval_minutes: input.reviewer_interval_minutes,
     answers_enabled: input.answers_enabled ? 1 : 0,
+    pseudonymous_reporters: input.pseudonymous_reporters ? 1 : 0,
     // Answers start with reports received from now on: turning them on mails nobody from the past.
     answers_since: input.answers_enabled ? (wasOn ? (existing.answers_since ?? now) : now) : null,
     answer_domains: JSON.stringify([...new Set(input.answer_domains)]),
@@ -83,7 +85,11 @@ export async function setReportFollowup(
     {
       tenantId,
       action: 'settings.report_followup',
-      details: { reviewers: input.reviewers.length, answers: input.answers_enabled },
+      details: {
+        reviewers: input.reviewers.length,
+        answers: input.answers_enabled,
+        pseudonymous: input.pseudonymous_reporters,
+      },
     },
     (trx) =>
       existing

@@ -45,13 +45,14 @@ describeEachDatabase('mail that follows reports', (get) => {
     const profile = await sinkProfile(h, tenant.headers, sink, 'security@acme.example');
     // Ben reads German: the campaign he was in says so.
     const campaign = await importCampaign(h, tenant);
-    await importCsv(h, tenant, campaign, 'email,language\nben@acme.example,de\n');
+    // So does one of the reviewers.
+    await importCsv(h, tenant, campaign, 'email,language\nben@acme.example,de\npruefer@acme.example,de\n');
     const put = await h.admin.inject({
       method: 'PUT',
       url: '/api/admin/report-followup',
       headers: tenant.headers,
       payload: {
-        reviewers: ['analyst@acme.example'],
+        reviewers: ['analyst@acme.example', 'pruefer@acme.example'],
         profile_id: profile,
         reviewer_interval_minutes: 60,
         answers_enabled: true,
@@ -81,7 +82,11 @@ describeEachDatabase('mail that follows reports', (get) => {
     expect(to('x@elsewhere.example')).toEqual([]);
     const mailed = to('analyst@acme.example');
     expect(mailed).toHaveLength(1);
-    expect(mailed[0]?.subject).toBe('3 reported URLs to review');
+    expect(mailed[0]?.subject).toBe('Reported URLs wait for your review (3)');
+    const german = to('pruefer@acme.example');
+    expect(german.map((m) => m.subject)).toEqual(['Gemeldete URLs warten auf Ihre Prüfung (3)']);
+    expect(german[0]?.text).toMatch(/^Mitarbeitende haben URLs gemeldet/);
+    expect(german[0]?.text).toContain('https://hookwise.test/poll?p=');
     const link = /https:\/\/hookwise\.test\/poll\?p=(\S+)/.exec(mailed[0]?.text ?? '');
     expect(link).not.toBeNull();
 
@@ -141,5 +146,87 @@ describeEachDatabase('mail that follows reports', (get) => {
     const answers = to('jana.novak@acme.example');
     expect(answers.map((m) => m.subject)).toEqual(['Bravo ! Your mailbox is almost full']);
     expect(answers[0]?.text.trim()).toBe('Merci, équipe sécurité.');
+  });
+
+  it('keeps reporters pseudonymous where the tenant asks, and still answers them', async () => {
+    const h = get();
+    sink.received.length = 0;
+    const tenant = await newTenant(h);
+    const other = await newTenant(h, 'Other');
+    const profile = await sinkProfile(h, tenant.headers, sink, 'security@acme.example');
+    const put = await h.admin.inject({
+      method: 'PUT',
+      url: '/api/admin/report-followup',
+      headers: tenant.headers,
+      payload: {
+        reviewers: [],
+        profile_id: profile,
+        answers_enabled: true,
+        pseudonymous_reporters: true,
+        answer_domains: ['acme.example'],
+      },
+    });
+    expect(put.json()).toMatchObject({ pseudonymous_reporters: true });
+    const report = (who: string, id: string, t: TestTenant = tenant) =>
+      actingAs(SYSTEM_ACTOR, () =>
+        ingestReport(
+          h.database.db,
+          t.tenantId,
+          fixture('real-phish-wrapped.eml', { REPORTER: who, REPORT_ID: id }),
+          {
+            source: 'api',
+            secretsKey: h.config.secretsKey,
+          },
+        ),
+      );
+    await report('ana@acme.example', 'a1');
+    await report('ana@acme.example', 'a2');
+    await report('ben@acme.example', 'b1');
+    await report('ana@acme.example', 'o1', other);
+
+    const listed = (
+      await h.admin.inject({ method: 'GET', url: '/api/admin/mail-reports', headers: tenant.headers })
+    ).json<{ reports: { reporter: string }[] }>().reports;
+    const names = listed.map((r) => r.reporter);
+    for (const name of names) expect(name).toMatch(/^Reporter [0-9A-F]{4}-[0-9A-F]{4}$/);
+    // Ana twice under one name, Ben under another: the cluster still counts two people.
+    expect(new Set(names).size).toBe(2);
+    const clusters = (
+      await h.admin.inject({
+        method: 'GET',
+        url: '/api/admin/mail-reports/clusters',
+        headers: tenant.headers,
+      })
+    ).json<{ clusters: { reporters: number; reports: number }[] }>().clusters;
+    expect(clusters).toEqual([expect.objectContaining({ reporters: 2, reports: 3 })]);
+    // Another tenant knows Ana by another name.
+    const elsewhere = (
+      await h.admin.inject({ method: 'GET', url: '/api/admin/mail-reports', headers: other.headers })
+    ).json<{ reports: { reporter: string }[] }>().reports;
+    expect(elsewhere[0]?.reporter).toBe('ana@acme.example');
+
+    // Nowhere in what the reports and the reviewers' queue keep is an address written plainly.
+    const kept = JSON.stringify([
+      await h.database.db
+        .selectFrom('mail_reports')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .execute(),
+      await h.database.db
+        .selectFrom('reported_url_reporters')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .execute(),
+    ]);
+    expect(kept).not.toContain('ana@acme.example');
+    expect(kept).not.toContain('ben@acme.example');
+
+    // The answers still reach them, at their own address.
+    await run(h);
+    expect(to('ana@acme.example').map((m) => m.subject)).toEqual([
+      'We received your report: Action required: password expires today',
+      'We received your report: Action required: password expires today',
+    ]);
+    expect(to('ben@acme.example')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@
  * worker (so a restart loses nothing, and several instances send each message once: each is
  * claimed by a conditional update before it goes):
  *  - reviewers get a /poll link for the URLs waiting, when some arrived since the last one,
- *    at most once per interval;
+ *    at most once per interval, in their language where Hookwise knows it (as a recipient);
  *  - reporters get "we are looking at it" on receipt, then what it was once decided: a
  *    simulation at once ("well spotted"), a real message when any of its URLs was judged
  *    malicious, a safe one when all were judged harmless — only at the tenant's answer domains.
@@ -11,6 +11,7 @@
  */
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
+import { isLanguageCode } from '@shared/languages';
 import { nowIso } from '@server/lib/ids';
 import { currentDecisions } from '../poll/poll.service';
 import { languageOfEmail } from '../recipients/recipients.service';
@@ -20,7 +21,9 @@ import { sendNotice } from '../sending/sending-profiles.service';
 import { listFollowups, markReviewersMailed } from './mail-intake.repository';
 import { listUnanswered, markAnswered, unmarkAnswered } from './mail-reports.repository';
 import { answerText, parseAnswerTexts } from './report-followup.service';
+import { answerAddress } from './reporter-pseudonym';
 import { domainOf, jsonList } from './stored-values';
+import REVIEWER_TEXTS from './reviewer-texts.json';
 
 interface Log {
   warn(details: object, message: string): void;
@@ -52,11 +55,18 @@ async function mailReviewers(db: Db, config: Config, row: Followup, log: Log) {
       reviewer,
       createdBy: 'system',
     });
+    const language = await languageOfEmail(db, row.tenant_id, reviewer);
+    const lang = language && isLanguageCode(language) ? language : 'en';
+    const words = REVIEWER_TEXTS[lang];
+    const fill = (text: string) =>
+      text
+        .replaceAll('{{count}}', new Intl.NumberFormat(lang).format(urls.length))
+        .replaceAll('{{link}}', link.url);
     try {
       await sendNotice(db, config, row.tenant_id, row.notify_profile_id, {
         to: reviewer,
-        subject: `${urls.length} reported URL${urls.length === 1 ? '' : 's'} to review`,
-        text: `Employees reported ${urls.length} URL${urls.length === 1 ? '' : 's'} that wait for your decision: malicious or harmless.\n\nReview them here (the link is yours, valid for 7 days):\n${link.url}\n`,
+        subject: fill(words.subject),
+        text: fill(words.text),
       });
     } catch (error) {
       log.warn({ tenantId: row.tenant_id, err: error }, 'reviewer link could not be mailed');
@@ -68,13 +78,14 @@ async function answerReporters(db: Db, config: Config, row: Followup, log: Log) 
   if (row.answers_enabled !== 1 || !row.answers_since || !row.notify_profile_id) return;
   const domains = jsonList(row.answer_domains);
   const texts = parseAnswerTexts(row.answer_texts);
-  const reports = (await listUnanswered(db, row.tenant_id, row.answers_since)).filter(
-    (r) => r.reporter !== null && domains.includes(domainOf(r.reporter)),
-  );
+  const reports = (await listUnanswered(db, row.tenant_id, row.answers_since)).flatMap((r) => {
+    const address = answerAddress(config.secretsKey, r);
+    return address !== null && domains.includes(domainOf(address)) ? [{ ...r, address }] : [];
+  });
   if (!reports.length) return;
   const decisions = new Map((await currentDecisions(db, row.tenant_id)).map((d) => [d.url, d.decision]));
   for (const report of reports) {
-    const reporter = report.reporter ?? '';
+    const reporter = report.address;
     const urls = (JSON.parse(report.urls) as { url: string }[]).map((u) => u.url);
     const judged = urls.map((url) => decisions.get(url));
     const decision =

@@ -24,7 +24,7 @@ function smtpError(message: string, responseCode: number): Error & { responseCod
 /** The tenants this message is for, each once: set by RCPT TO, kept on the session. */
 const routes = new WeakMap<SMTPServerSession, Set<string>>();
 
-export function smtpIntakeServer(db: Db, log: Log): SMTPServer {
+export function smtpIntakeServer(db: Db, log: Log, secretsKey?: string): SMTPServer {
   return new SMTPServer({
     name: 'intake',
     banner: 'ready',
@@ -57,7 +57,7 @@ export function smtpIntakeServer(db: Db, log: Log): SMTPServer {
         const tenants = [...(routes.get(session) ?? [])];
         void actingAs(SYSTEM_ACTOR, async () => {
           for (const tenantId of tenants) {
-            const report = await ingestReport(db, tenantId, raw, { source: 'smtp' });
+            const report = await ingestReport(db, tenantId, raw, { source: 'smtp', secretsKey });
             log.info({ tenantId, report: report.id, outcome: report.outcome }, 'report received by SMTP');
           }
         }).then(

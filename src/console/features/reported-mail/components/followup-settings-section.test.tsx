@@ -38,6 +38,7 @@ const followup = (over: Partial<ReportFollowup> = {}): ReportFollowup => ({
   profile_id: null,
   reviewer_interval_minutes: 60,
   answers_enabled: false,
+  pseudonymous_reporters: false,
   answer_domains: [],
   answer_texts: { real: { de: { subject: 'Echt: {{subject}}', text: 'Danke.' } } },
   reviewers_mailed_at: null,
@@ -123,6 +124,7 @@ describe('What follows a report', () => {
     fireEvent.change(real.getByLabelText('Your text (English)'), {
       target: { value: 'You reported {{subject}}: it was phishing.' },
     });
+    fireEvent.click(area.getByRole('checkbox', { name: 'Keep reporters pseudonymous' }));
     fireEvent.click(area.getByRole('button', { name: 'Save what follows a report' }));
     await area.findByText('Saved.');
     const put = calls.find((c) => c.method === 'PUT' && c.url.pathname === '/api/admin/report-followup');
@@ -131,6 +133,7 @@ describe('What follows a report', () => {
       profile_id: 'p1',
       reviewer_interval_minutes: 30,
       answers_enabled: true,
+      pseudonymous_reporters: true,
       answer_domains: ['acme.example'],
       answer_texts: {
         real: {

@@ -63,6 +63,7 @@ const formOf = (saved: ReportFollowup, language: LanguageCode) => ({
   reviewers: saved.reviewers.join('\n'),
   interval: String(saved.reviewer_interval_minutes),
   enabled: saved.answers_enabled,
+  pseudonymous: saved.pseudonymous_reporters,
   domains: saved.answer_domains.join('\n'),
   own: Object.fromEntries(
     ANSWER_KINDS.map((kind) => {
@@ -90,6 +91,7 @@ function bodyOf(form: Form, saved: ReportFollowup, language: LanguageCode) {
     profile_id: form.profile || null,
     reviewer_interval_minutes: form.interval.trim() === '' ? Number.NaN : Number(form.interval),
     answers_enabled: form.enabled,
+    pseudonymous_reporters: form.pseudonymous,
     answer_domains: split(form.domains),
     answer_texts: texts,
   };
@@ -250,6 +252,22 @@ function FollowupForm({ saved }: { saved: ReportFollowup }) {
             </dd>
           </div>
         </dl>
+      </fieldset>
+      <fieldset>
+        <legend>{t('pseudonymous.title')}</legend>
+        <div className="reported-mail__check">
+          <input
+            id={`${id}-pseudonymous`}
+            type="checkbox"
+            aria-describedby={`${id}-pseudonymous-hint`}
+            checked={form.pseudonymous}
+            onChange={(e) => set({ pseudonymous: e.target.checked })}
+          />
+          <label htmlFor={`${id}-pseudonymous`}>{t('pseudonymous.label')}</label>
+        </div>
+        <p id={`${id}-pseudonymous-hint`} className="field__hint">
+          {t('pseudonymous.hint')}
+        </p>
       </fieldset>
       <fieldset>
         <legend>{t('answers.title')}</legend>

@@ -82,6 +82,7 @@ const followup: ReportFollowup = {
   profile_id: null,
   reviewer_interval_minutes: 60,
   answers_enabled: false,
+  pseudonymous_reporters: false,
   answer_domains: [],
   answer_texts: {},
   reviewers_mailed_at: null,
