@@ -32,16 +32,12 @@ export function sendingProfileOf(smtp: GophishSmtp, report: GophishImportReport)
     return null;
   }
   const tls = relay.port === 465 ? 'implicit' : 'starttls';
-  note(report.mapped, `${where}: ${relay.host} port ${relay.port}, TLS ${tls}, username and From`);
   const headers: Record<string, string> = {};
+  let headersLeftOut = false;
   for (const { key, value } of smtp.headers ?? []) {
     if (headerSchema.safeParse({ [key]: value }).success) headers[key] = value;
-    else notice(report, 'smtp_headers', smtp.name);
+    else headersLeftOut = true;
   }
-  if (Object.keys(headers).length)
-    note(report.mapped, `${where}: headers ${Object.keys(headers).join(', ')}`);
-  notice(report, 'smtp_password', smtp.name);
-  if (smtp.ignore_cert_errors) notice(report, 'ignore_cert_errors', smtp.name);
   const headerFrom = smtp.from_address.trim();
   const parsed = sendingProfileInputSchema.safeParse({
     name: smtp.name.trim().slice(0, 200) || 'GoPhish sending profile',
@@ -53,8 +49,17 @@ export function sendingProfileOf(smtp: GophishSmtp, report: GophishImportReport)
     header_from: headerFrom !== envelopeFrom ? headerFrom.slice(0, 300) : null,
     headers,
   });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  note(report.attention, `${where}: ${issue?.path.join('.')}: ${issue?.message}: not imported`);
-  return null;
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    note(report.attention, `${where}: ${issue?.path.join('.')}: ${issue?.message}: not imported`);
+    return null;
+  }
+  // Reported only for a profile that is made: a refused one has its own entry above.
+  note(report.mapped, `${where}: ${relay.host} port ${relay.port}, TLS ${tls}, username and From`);
+  if (Object.keys(headers).length)
+    note(report.mapped, `${where}: headers ${Object.keys(headers).join(', ')}`);
+  if (headersLeftOut) notice(report, 'smtp_headers', smtp.name);
+  notice(report, 'smtp_password', smtp.name);
+  if (smtp.ignore_cert_errors) notice(report, 'ignore_cert_errors', smtp.name);
+  return parsed.data;
 }

@@ -81,15 +81,16 @@ export function redirectWithoutVariables(url: string): { url: string; removed: s
       removed.push(match);
       return '';
     });
-  const kept = (query ?? '')
-    .split('&')
-    .filter((pair) => {
-      if (!pair.includes('{{')) return pair !== '';
-      removed.push(pair);
-      return false;
-    })
-    .join('&');
+  // In the order written: the path, the query, the fragment.
+  const kept = [cut(path)];
+  const pairs = (query ?? '').split('&').filter((pair) => {
+    if (!pair.includes('{{')) return pair !== '';
+    removed.push(pair);
+    return false;
+  });
+  if (pairs.length) kept.push(`?${pairs.join('&')}`);
   const fragment = hash === undefined ? '' : cut(hash);
-  const rest = `${cut(path)}${kept ? `?${kept}` : ''}${fragment ? `#${fragment}` : ''}`;
+  if (fragment) kept.push(`#${fragment}`);
+  const rest = kept.join('');
   return { url: rest, removed };
 }
