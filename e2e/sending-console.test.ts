@@ -1,7 +1,9 @@
 /**
  * The console's sending profiles and GoPhish import in Chromium, against a real server and a real
  * SMTP server: an owner adds a profile through the form, sends a test message that arrives, then
- * imports a GoPhish export and opens the draft it became. Both pages are axe-clean.
+ * imports a GoPhish export and opens the draft it became, then GoPhish's lists and its sending
+ * profile, whose report says in words what needs attention, at a phone's width. Both pages are
+ * axe-clean.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -85,8 +87,10 @@ describe.runIf(browserAvailable)('sending profiles and GoPhish import in Chromiu
       .click();
     await expect.poll(() => heading(page)).toBe('Import from GoPhish');
     await expectAxeClean(page, 'GoPhish import');
-    await page.getByLabel('Email template (JSON)').setInputFiles(path.join(FIXTURES, 'template.json'));
-    await page.getByLabel('Landing page (JSON, optional)').setInputFiles(path.join(FIXTURES, 'page.json'));
+    await page
+      .getByLabel('Email templates (JSON, optional)')
+      .setInputFiles(path.join(FIXTURES, 'template.json'));
+    await page.getByLabel('Landing pages (JSON, optional)').setInputFiles(path.join(FIXTURES, 'page.json'));
     await page.getByLabel('Group (JSON or CSV, optional)').setInputFiles(path.join(FIXTURES, 'group.csv'));
     await page.getByLabel("Campaign name (optional: the template's name)").fill('Imported expiry');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -105,5 +109,39 @@ describe.runIf(browserAvailable)('sending profiles and GoPhish import in Chromiu
     await report.getByRole('link', { name: 'Open the draft campaign' }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/campaigns\/[^/]+$/);
     await expect.poll(() => heading(page)).toBe('Imported expiry');
+  });
+
+  it("imports GoPhish's lists and sending profile, and says in words what needs attention", async () => {
+    const phone = await (await newContext(browser, { width: 360 })).newPage();
+    phone.setDefaultTimeout(10_000);
+    await signIn(phone, server.adminUrl, OWNER.email, OWNER.password);
+    await phone.goto(`${server.adminUrl}/import/gophish`);
+    await expect.poll(() => heading(phone)).toBe('Import from GoPhish');
+    await phone.getByLabel('Landing pages (JSON, optional)').setInputFiles(path.join(FIXTURES, 'pages.json'));
+    await phone
+      .getByLabel('Sending profiles (SMTP, JSON, optional)')
+      .setInputFiles(path.join(FIXTURES, 'smtp.json'));
+    await phone.getByRole('button', { name: 'Import', exact: true }).click();
+
+    const report = phone.getByRole('region', { name: 'Import report' });
+    await expect.poll(() => report.getByRole('status').innerText()).toBe('Draft campaigns created: 2.');
+    const attention = report.getByRole('region', { name: /^Needs your attention/ });
+    const items = await attention.getByRole('listitem').allInnerTexts();
+    expect(items).toEqual(
+      expect.arrayContaining([
+        'Landing page “Cloned portal” came without an email template: its campaign has a placeholder email. Write the email before launching.',
+        'Landing page “Cloned portal” sets a base address (<base href>), which Hookwise ignores: its relative links and images will not load. Make them absolute.',
+        "Sending profile “Relay”: the password in GoPhish's file was not taken. Enter it in the sending profile.",
+      ]),
+    );
+    await expect
+      .poll(() =>
+        report.getByRole('listitem').filter({ hasText: 'Sending profile “Relay” created.' }).count(),
+      )
+      .toBe(1);
+    // Readable at 360 px: nothing wider than the screen.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAxeClean(phone, 'GoPhish import report of lists, at 360 px');
+    await phone.close();
   });
 });

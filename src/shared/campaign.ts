@@ -11,6 +11,17 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /**
+ * The landing page's largest HTML, in characters: pages cloned from real sites, their styles and
+ * images inlined, are often a megabyte. The admin listener's body limits (campaign import and
+ * edit, preview, the GoPhish import) leave room for it.
+ */
+export const PAGE_HTML_MAX = 2_000_000;
+
+/** The variables a landing page may use, filled for the recipient when it is served. */
+export const PAGE_VARIABLES = ['first_name', 'last_name', 'email', 'department', 'rid'] as const;
+export type PageVariable = (typeof PAGE_VARIABLES)[number];
+
+/**
  * The email's variables, written {{name}}. `qr_code` is the recipient's link as a QR code: an
  * inline image in the HTML part (its link ends in `&via=qr`, so a scan is told from a click),
  * the plain link in the text part. Being an image, it has no place in the From or the Subject.
@@ -171,7 +182,7 @@ const campaignFileObject = z.object({
   custom_logo: httpUrl.optional(),
   phishing: z.object({
     /** Operator HTML (a full document is fine). Without it the built-in sign-in page is shown. */
-    template_html: z.string().max(500_000).optional(),
+    template_html: z.string().max(PAGE_HTML_MAX).optional(),
     phishing_logo: httpUrl.optional(),
     brand: text(100).optional(),
   }),

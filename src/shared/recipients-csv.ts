@@ -9,8 +9,71 @@ import { LANGUAGE_CODES, languageFromName } from './languages';
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
+/**
+ * The columns a header may name, matched as GoPhish matches its group CSV: case, spaces, `_`
+ * and `-` ignored, so `First Name`, `first_name` and `FirstName` are one column, and `Email`,
+ * `E-mail` and `Email Address` another. GoPhish's `Position` is kept as the department.
+ */
+const COLUMNS: Record<string, string> = {
+  email: 'email',
+  emailaddress: 'email',
+  mail: 'email',
+  personid: 'person_id',
+  firstname: 'first_name',
+  lastname: 'last_name',
+  language: 'language',
+  languagecode: 'language_code',
+  department: 'department',
+  group: 'group',
+  position: 'position',
+  sentat: 'sent_at',
+};
+
+/** A header cell as the column it names (`email`, `first_name`, …), else squashed as written. */
+export function recipientColumn(header: string): string {
+  const squashed = header
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+  return COLUMNS[squashed] ?? squashed;
+}
+
+const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
+const LOCAL_ATOM = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+$/u;
+
+/**
+ * An address as GoPhish's reader (Go's net/mail) accepts it: letters of any script in the local
+ * part (`jürgen.müller@…`, RFC 6532) and in the domain (internationalised domain names, or
+ * their xn-- form), dot-separated, with a top-level domain that is not a number.
+ */
+export function isMailAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at < 1 || value.length > 320) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split('.');
+  if (local.length > 64 || !local.split('.').every((atom) => LOCAL_ATOM.test(atom))) return false;
+  const top = labels[labels.length - 1] ?? '';
+  return labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label)) && !/^\d+$/.test(top);
+}
+
+/** An e-mail cell: `Name <address>` gives its address, as in GoPhish; else the cell as written. */
+export function addressOf(cell: string): string {
+  const angle = /<([^<>]*)>\s*$/.exec(cell);
+  return (angle ? angle[1]! : cell).trim();
+}
+
+/** An address as stored: `Name <…>` taken apart and lower-cased; null when it is none. */
+export const mailAddressSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? emptyToNull(addressOf(value)) : null),
+  z
+    .string()
+    .refine(isMailAddress, 'invalid email address')
+    .transform((address) => address.toLowerCase())
+    .nullable(),
+);
+
 export const recipientCsvRowSchema = z.object({
-  email: z.preprocess(emptyToNull, z.email('invalid email address').max(320).toLowerCase().nullable()),
+  email: mailAddressSchema,
   person_id: z.preprocess(
     emptyToNull,
     z.string().max(200, 'person_id longer than 200 characters').nullable(),

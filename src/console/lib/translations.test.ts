@@ -11,6 +11,7 @@ import { AUDIT_ACTIONS, AUDIT_KINDS } from '../../shared/audit';
 import { CLICK_VERDICTS } from '../../shared/clicks';
 import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
 import { RECIPIENT_STATUSES } from '../../shared/events';
+import { GOPHISH_NOTICES } from '../../shared/gophish-import';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
 import { PERSON_STATES } from '../../shared/people';
 import { PHISH_STEPS } from '../../shared/routes';
@@ -61,8 +62,14 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
   {
     namespace: 'console',
     prefix: 'gophish.',
-    suffixes: ['template', 'page', 'group', 'attention', 'dropped', 'mapped'],
+    suffixes: ['template', 'page', 'group', 'smtp', 'attention', 'dropped', 'mapped'],
     builtBy: 'the GoPhish import page’s file inputs and its report’s sections (KINDS)',
+  },
+  {
+    namespace: 'console',
+    prefix: 'gophish.notice.',
+    suffixes: GOPHISH_NOTICES,
+    builtBy: 'the GoPhish import report’s notices (ImportReportView)',
   },
   // console-editor
   {

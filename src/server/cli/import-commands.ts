@@ -1,7 +1,10 @@
-/** `hookwise import gophish`: a GoPhish template, landing page and group as a draft campaign. */
+/**
+ * `hookwise import gophish`: GoPhish's templates, landing pages, groups and sending profiles (its
+ * API's JSON, one object or an array; a group may be CSV) as draft campaigns and profiles.
+ */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { gophishImportSchema } from '@shared/gophish';
+import { gophishImportSchema, type GophishImportResult } from '@shared/gophish-import';
 import { importFromGophish } from '../modules/gophish/gophish.service';
 import { withDatabase } from './cli-context';
 import { output } from './output';
@@ -14,63 +17,84 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
+/** The file each option names, as its option: the schema's words then name the option too. */
+const FILE_OPTIONS = ['template', 'page', 'group', 'smtp'] as const;
+
+interface ImportOptions {
+  tenant: string;
+  template?: string;
+  page?: string;
+  group?: string;
+  smtp?: string;
+  name?: string;
+  from?: string;
+  json?: boolean;
+}
+
+async function readInput(options: ImportOptions) {
+  const input: Record<string, unknown> = {};
+  for (const key of FILE_OPTIONS) {
+    const file = options[key];
+    if (!file) continue;
+    if (key === 'group' && file.toLowerCase().endsWith('.csv'))
+      input.group_csv = await readFile(file, 'utf8');
+    else input[key] = await readJson(file);
+  }
+  if (options.name) input.name = options.name;
+  if (options.from) input.from = options.from;
+  const parsed = gophishImportSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const option = String(issue?.path[0] ?? '');
+  const file = FILE_OPTIONS.find((key) => key === option);
+  const where = file ? `--${file} ${options[file]}` : option || 'import';
+  throw new Error(`${where}: ${issue?.message ?? 'invalid'}`);
+}
+
+function printed(result: GophishImportResult): string {
+  const { report } = result;
+  return [
+    ...result.campaigns.map(
+      ({ campaign, recipients }) =>
+        `Imported draft campaign ${campaign.id} (${campaign.name}) with ${recipients} recipients`,
+    ),
+    ...result.sending_profiles.map(({ id, name }) => `Imported sending profile ${id} (${name})`),
+    ...section('Mapped', report.mapped),
+    ...section('Dropped', report.dropped),
+    ...section('Needs attention', [...report.notices.map((n) => n.text), ...report.attention]),
+  ].join('\n');
+}
+
 export function addImportCommands(program: Command): void {
   const command = program.command('import').description('bring campaigns in from other tools');
   command
     .command('gophish')
     .description(
-      "import GoPhish's API JSON (template, landing page, group; or the group as CSV) as a draft campaign, " +
-        'and report what was mapped, dropped or needs attention',
+      "import GoPhish's API JSON (templates, landing pages, groups, sending profiles; one object or an " +
+        'array; a group may be CSV) as draft campaigns and sending profiles, and report what was mapped, ' +
+        'dropped or needs attention',
     )
     .requiredOption('--tenant <id>', 'tenant id')
-    .requiredOption('--template <file>', 'template JSON (GET /api/templates/:id)')
-    .option('--page <file>', 'landing page JSON (GET /api/pages/:id)')
+    .option('--template <file>', 'template JSON (GET /api/templates/ or /api/templates/:id)')
+    .option('--page <file>', 'landing page JSON (GET /api/pages/ or /api/pages/:id)')
     .option(
       '--group <file>',
-      'group JSON (GET /api/groups/:id), or a CSV: First Name, Last Name, Email, Position',
+      'group JSON (GET /api/groups/ or /api/groups/:id), or a CSV: First Name, Last Name, Email, Position',
     )
-    .option('--name <name>', "the campaign's name (default: the template's)")
+    .option(
+      '--smtp <file>',
+      'sending profile JSON (GET /api/smtp/ or /api/smtp/:id); its password is ignored',
+    )
+    .option('--name <name>', "the campaign's name (default: the template's, else the page's)")
     .option('--from <from>', "the email's From (default: the template's envelope sender)")
     .option('--json', 'print JSON')
-    .action(
-      async (options: {
-        tenant: string;
-        template: string;
-        page?: string;
-        group?: string;
-        name?: string;
-        from?: string;
-        json?: boolean;
-      }) => {
-        const input = {
-          template: await readJson(options.template),
-          ...(options.page ? { page: await readJson(options.page) } : {}),
-          ...(options.group
-            ? options.group.toLowerCase().endsWith('.csv')
-              ? { group_csv: await readFile(options.group, 'utf8') }
-              : { group: await readJson(options.group) }
-            : {}),
-          ...(options.name ? { name: options.name } : {}),
-          ...(options.from ? { from: options.from } : {}),
-        };
-        const parsed = gophishImportSchema.safeParse(input);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new Error(`${issue?.path.join('.') ?? 'input'}: ${issue?.message ?? 'invalid'}`);
-        }
-        await withDatabase(async (_config, { db }) => {
-          const result = await importFromGophish(db, options.tenant, parsed.data);
-          output(options, result, () =>
-            [
-              `Imported draft campaign ${result.campaign.id} (${result.campaign.name}) with ${result.recipients} recipients`,
-              ...section('Mapped', result.report.mapped),
-              ...section('Dropped', result.report.dropped),
-              ...section('Needs attention', result.report.attention),
-            ].join('\n'),
-          );
-        });
-      },
-    );
+    .action(async (options: ImportOptions) => {
+      const input = await readInput(options);
+      await withDatabase(async (config, { db }) => {
+        const result = await importFromGophish(db, config, options.tenant, input);
+        output(options, result, () => printed(result));
+      });
+    });
 }
 
 function section(title: string, items: string[]): string[] {

@@ -32,8 +32,11 @@ import {
 } from './campaigns.service';
 
 const tags = ['campaigns'];
-/** Templates are full HTML documents: more than the global 64 KiB. */
-const FILE_LIMIT = 2 * 1024 * 1024;
+/**
+ * Templates are full HTML documents: more than the global 64 KiB. A campaign file may carry a
+ * landing page of PAGE_HTML_MAX characters, escaped as JSON.
+ */
+const FILE_LIMIT = 16 * 1024 * 1024;
 
 export function campaignRoutes(ctx: AppContext) {
   const { db } = ctx.database;

@@ -1,8 +1,8 @@
-/** POST /api/admin/import/gophish: a GoPhish template, page and group as a draft campaign. */
+/** POST /api/admin/import/gophish: GoPhish's templates, pages, groups and sending profiles. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors } from '@shared/admin-api';
-import { gophishImportResultSchema, gophishImportSchema } from '@shared/gophish';
+import { gophishImportResultSchema, gophishImportSchema } from '@shared/gophish-import';
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
@@ -10,23 +10,25 @@ import { importFromGophish } from './gophish.service';
 
 export function gophishRoutes(ctx: AppContext) {
   const { db } = ctx.database;
+  const { config } = ctx;
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/import/gophish',
       {
-        bodyLimit: 8 * 1024 * 1024,
+        // Arrays of pages, each up to PAGE_HTML_MAX characters (a cloned site is often 1 MB).
+        bodyLimit: 32 * 1024 * 1024,
         schema: {
           tags: ['campaigns'],
           security: adminSecurity,
-          summary: 'Import a GoPhish template, landing page and group as a draft campaign',
+          summary: 'Import GoPhish templates, landing pages, groups and sending profiles',
           description:
-            'report lists what was mapped, dropped (attachments, tracking, capture) and needs attention.',
+            'Each field takes one GoPhish object or an array, and refuses another kind of file. One template and one page become one draft campaign; otherwise each becomes its own. report lists what was mapped, dropped and needs attention.',
           body: gophishImportSchema,
           response: { 201: gophishImportResultSchema, ...adminErrors },
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await importFromGophish(db, tenantOf(request), request.body)),
+        reply.status(201).send(await importFromGophish(db, config, tenantOf(request), request.body)),
     );
   };
 }

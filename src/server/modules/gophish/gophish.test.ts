@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,7 @@ const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', nam
 const json = (name: string): unknown => JSON.parse(readFileSync(fixture(name), 'utf8'));
 
 interface ImportAnswer {
-  campaign: { id: string; status: string; name: string };
-  recipients: number;
+  campaigns: { campaign: { id: string; status: string; name: string }; recipients: number }[];
   report: { mapped: string[]; dropped: string[]; attention: string[] };
 }
 
@@ -37,14 +36,15 @@ describeEachDatabase('moving from GoPhish', (get) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const answer = res.json<ImportAnswer>();
-    expect(answer.campaign).toMatchObject({ status: 'draft', name: 'Password expiry' });
-    expect(answer.recipients).toBe(2);
+    expect(answer.campaigns).toHaveLength(1);
+    expect(answer.campaigns[0]!.campaign).toMatchObject({ status: 'draft', name: 'Password expiry' });
+    expect(answer.campaigns[0]!.recipients).toBe(2);
     const { mapped, dropped, attention } = answer.report;
     expect(mapped).toEqual(
       expect.arrayContaining([
-        'template text: {{.FirstName}} → {{first_name}}',
-        'template html: {{.URL}} → {{link}}',
-        'template text: {{.Position}} → {{department}}',
+        'template "Password expiry" text: {{.FirstName}} → {{first_name}}',
+        'template "Password expiry" html: {{.URL}} → {{link}}',
+        'template "Password expiry" text: {{.Position}} → {{department}}',
         'landing page "O365 sign-in": redirect URL',
       ]),
     );
@@ -57,7 +57,7 @@ describeEachDatabase('moving from GoPhish', (get) => {
     expect(attention.join('\n')).toMatch(/"not-an-address" is not an email address/);
 
     // Launch it and send it: a working campaign.
-    const id = answer.campaign.id;
+    const id = answer.campaigns[0]!.campaign.id;
     const launch = await h.admin.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${id}/launch`,
@@ -106,7 +106,7 @@ describeEachDatabase('moving from GoPhish', (get) => {
       payload: { template: json('template.json'), group_csv: readFileSync(fixture('group.csv'), 'utf8') },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<ImportAnswer>().recipients).toBe(2);
+    expect(res.json<ImportAnswer>().campaigns[0]!.recipients).toBe(2);
   });
 });
 
@@ -131,7 +131,44 @@ describe('hookwise import gophish', { timeout: 120_000 }, () => {
     );
     expect(stdout).toMatch(/^Imported draft campaign \S+ \(Password expiry\) with 2 recipients/);
     expect(stdout).toContain('Dropped:\n');
-    expect(stdout).toContain('template attachment policy.pdf: Hookwise sends no attachments');
+    expect(stdout).toContain(
+      'template "Password expiry" attachment policy.pdf: Hookwise sends no attachments',
+    );
     expect(stdout).toContain('Needs attention:\n');
+  });
+
+  it('imports arrays and sending profiles, and exits non-zero in words on a file of the wrong kind', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hookwise-gophish-cli-'));
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/cli.db`, NODE_ENV: 'test' };
+    const bin = path.resolve(import.meta.dirname, '../../../../bin/hookwise.js');
+    const run = (...args: string[]) => spawnSync('node', [bin, ...args], { env, encoding: 'utf8' });
+    const tenant = JSON.parse(run('tenant', 'create', 'T', '--json').stdout) as { tenant_id: string };
+    const ok = run(
+      'import',
+      'gophish',
+      '--tenant',
+      tenant.tenant_id,
+      '--template',
+      fixture('templates.json'),
+      '--smtp',
+      fixture('smtp.json'),
+    );
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^Imported draft campaign \S+ \(Parcel held\) with 0 recipients\n/);
+    expect(ok.stdout).toMatch(/\nImported draft campaign \S+ \(Shared document\) with 0 recipients\n/);
+    expect(ok.stdout).toMatch(/\nImported sending profile \S+ \(Relay\)\n/);
+    expect(ok.stdout).toContain(
+      '  - sending profile "Relay": the password in GoPhish\'s file was not taken: enter it in the sending profile',
+    );
+    expect(ok.stdout).not.toContain('hunter2');
+
+    const wrong = run('import', 'gophish', '--tenant', tenant.tenant_id, '--template', fixture('pages.json'));
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toContain(
+      `--template ${fixture('pages.json')}: item 1: this is GoPhish's JSON for a landing page, not an e-mail template: give it as "page"`,
+    );
+    const none = run('import', 'gophish', '--tenant', tenant.tenant_id, '--group', fixture('group.csv'));
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toContain('give a template, a landing page or a sending profile (SMTP) to import');
   });
 });

@@ -15,7 +15,7 @@ import { buildCampaignData } from './campaign-data';
 import { localisedCampaign } from './content-cache';
 import { findCampaignContent, findRecipientByRid, type RecipientRow } from './journey.repository';
 import { newEvent, progressFrom, stepIn, type ClientMeta } from './journey-steps.service';
-import { renderLandingTemplate, renderTemplate } from './template';
+import { renderLandingTemplate, renderTemplate, type PageValues } from './template';
 import { recipientLink } from '@shared/routes';
 
 export type { ClientMeta };
@@ -125,21 +125,32 @@ export async function openJourneyPage(
     // A HEAD is no visit of the page: it is kept as evidence (automated) and nothing else.
     if (request?.method !== 'HEAD') await stepIn(trx, newEvent(row, 'visited', {}, page.meta));
   });
-  return { language, template: landingDocument(content, rid) };
+  const person = {
+    first_name: row.first_name ?? '',
+    last_name: row.last_name ?? '',
+    email: row.email ?? '',
+    department: row.department ?? '',
+  };
+  return { language, template: landingDocument(content, rid, person) };
 }
 
-/** The operator's template with our landing script, which knows where a submit leads. */
-export function landingDocument(content: CampaignFile, rid: string): string | undefined {
+/** The operator's template for one person, with our landing script, which knows where a submit leads. */
+export function landingDocument(
+  content: CampaignFile,
+  rid: string,
+  person: Omit<PageValues, 'rid'>,
+): string | undefined {
   const html = content.phishing.template_html;
   if (!html) return undefined;
   const first = content.navigation[0];
   // As the app's own navigation: the first step, else straight to completion.
   const next = first ? `/phish/${first}` : '/campaign/campaign-completed';
   const query = `?rid=${encodeURIComponent(rid)}`;
-  return renderLandingTemplate(html, {
-    next: next + query,
-    beacon: `/api/beacon/${encodeURIComponent(rid)}`,
-  });
+  return renderLandingTemplate(
+    html,
+    { next: next + query, beacon: `/api/beacon/${encodeURIComponent(rid)}` },
+    { ...person, rid },
+  );
 }
 
 /** The operator's template for the SEI page's preview frame; a plain 404 without one. */

@@ -4,6 +4,7 @@ import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 import { renderLandingTemplate, renderTemplate } from './template';
 
 const TARGETS = { next: '/phish/awareness?rid=r', beacon: '/api/beacon/r' };
+const NOBODY = { first_name: '', last_name: '', email: '', department: '', rid: 'r' };
 const ours = (html: string) => html.indexOf('<script>(function () {');
 
 describe('our script goes before anything of the template', () => {
@@ -13,7 +14,7 @@ describe('our script goes before anything of the template', () => {
     ['at the start without a doctype', '<script>t()</script><p>x</p>'],
     ['at the start of a fragment', '<p>x</p>'],
   ])('%s', (_label, html) => {
-    const page = renderLandingTemplate(html, TARGETS);
+    const page = renderLandingTemplate(html, TARGETS, NOBODY);
     expect(ours(page)).toBeGreaterThanOrEqual(0);
     expect(ours(page)).toBeLessThanOrEqual(html.search(/<script>t|<html|<p>/i));
     // The template itself is kept whole, after ours.
@@ -25,7 +26,7 @@ describe('our script goes before anything of the template', () => {
   });
 
   it('cannot be closed early by what it carries', () => {
-    const page = renderLandingTemplate('<p>x</p>', { next: '/x?rid=</script><b>', beacon: '/b' });
+    const page = renderLandingTemplate('<p>x</p>', { next: '/x?rid=</script><b>', beacon: '/b' }, NOBODY);
     expect(page.match(/<\/script>/g)).toHaveLength(1);
   });
 });

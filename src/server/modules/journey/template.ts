@@ -7,7 +7,16 @@
  * Both are sandboxed by their policy (an opaque origin even at top level: no access to the app's
  * storage, cookies or API), with a small script of ours placed before any of the template's.
  */
+import { PAGE_VARIABLES, type PageVariable } from '@shared/campaign';
+import { escapeHtml } from '../sending/email-render';
 import { landingScript, type LandingTargets } from './landing-script';
+
+/** What fills a landing page's variables for one recipient. */
+export type PageValues = Record<PageVariable, string>;
+
+const PAGE_VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
+const isPageVariable = (name: string): name is PageVariable =>
+  (PAGE_VARIABLES as readonly string[]).includes(name);
 
 /**
  * Shared by both policies. `sandbox` without allow-same-origin makes the origin opaque, and
@@ -45,9 +54,20 @@ export function renderTemplate(templateHtml: string): string {
   return withScriptFirst(templateHtml, PREVIEW_SCRIPT);
 }
 
-/** The landing page: the template with our script, which knows where a submit leads. */
-export function renderLandingTemplate(templateHtml: string, targets: LandingTargets): string {
-  return withScriptFirst(templateHtml, landingScript(targets));
+/**
+ * The landing page: the template with the recipient's variables filled in, HTML-escaped as in
+ * the e-mail (the same value is safe in text and in a quoted attribute), and our script, which
+ * knows where a submit leads. Anything else written {{…}} is left as the operator wrote it.
+ */
+export function renderLandingTemplate(
+  templateHtml: string,
+  targets: LandingTargets,
+  values: PageValues,
+): string {
+  const filled = templateHtml.replace(PAGE_VARIABLE, (whole, name: string) =>
+    isPageVariable(name) ? escapeHtml(values[name]) : whole,
+  );
+  return withScriptFirst(filled, landingScript(targets));
 }
 
 /**

@@ -34,7 +34,7 @@ export function previewAdminRoutes(ctx: AppContext) {
         // Showing what recipients would see changes nothing: a viewer may preview.
         config: { role: 'viewer' },
         // An unsaved campaign file may carry a full HTML template, as an import does.
-        bodyLimit: 2 * 1024 * 1024,
+        bodyLimit: 16 * 1024 * 1024,
         schema: {
           tags: ['campaigns'],
           security: adminSecurity,

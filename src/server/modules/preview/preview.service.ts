@@ -144,7 +144,7 @@ export async function openPreviewPage(db: Db, rid: string, landing: boolean): Pr
   const { row, content } = await loadPreview(db, rid);
   if (!landing) return { language: row.language_code };
   advance(rid, 'visited');
-  return { language: row.language_code, template: landingDocument(content, rid) };
+  return { language: row.language_code, template: landingDocument(content, rid, SAMPLE_PERSON) };
 }
 
 export async function previewTemplateDocument(db: Db, rid: string): Promise<string> {

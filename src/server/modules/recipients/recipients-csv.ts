@@ -1,14 +1,16 @@
 /**
  * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`, `last_name`,
  * `language` (or `language_code`: a code, English name or own name, e.g. de, German or Deutsch),
- * `department` (or `group`, for breakdowns) and `sent_at` (ISO 8601, when the mailer sent the
- * message: clicks within seconds of it are a scanner's). Each row is accepted or rejected with its
+ * `department` (or `group`, or GoPhish's `position`, for breakdowns) and `sent_at` (ISO 8601, when
+ * the mailer sent the message: clicks within seconds of it are a scanner's). Headers are matched
+ * as GoPhish matches them (recipientColumn: `First Name`, `E-mail`…), and an e-mail cell may be
+ * `Name <address>`. A GoPhish group CSV is read by this same reader. Each row is accepted or rejected with its
  * line number and the reason, so an operator can fix the file and import again without losing or
  * doubling anyone.
  */
 import { parse } from 'csv-parse/sync';
 import type { LanguageCode } from '@shared/languages';
-import { recipientCsvRowSchema } from '@shared/recipients-csv';
+import { recipientColumn, recipientCsvRowSchema } from '@shared/recipients-csv';
 import { badRequest } from '@server/lib/errors';
 
 export interface RecipientInput {
@@ -51,7 +53,7 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
       first_name: record.first_name,
       last_name: record.last_name,
       language_code: record.language ?? record.language_code,
-      department: record.department ?? record.group,
+      department: record.department ?? record.group ?? record.position,
       sent_at: record.sent_at,
     });
     if (!parsed.success) {
@@ -96,11 +98,16 @@ function duplicateReason(
   return earlier ? `duplicate of line ${earlier}` : undefined;
 }
 
-function readCsv(text: string): CsvRecord[] {
+export function readCsv(text: string): CsvRecord[] {
+  let written: string[] = [];
+  let header: string[] = [];
   let records: CsvRecord[];
   try {
     records = parse<CsvRecord>(text, {
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      columns: (names: string[]) => {
+        written = names.map((name) => name.trim());
+        return (header = names.map(recipientColumn));
+      },
       info: true,
       bom: true,
       trim: true,
@@ -110,9 +117,15 @@ function readCsv(text: string): CsvRecord[] {
   } catch (error) {
     throw badRequest(`Invalid CSV: ${error instanceof Error ? error.message : 'unreadable'}`, 'invalid_csv');
   }
-  const first = records[0]?.record;
-  if (first && !('email' in first) && !('person_id' in first)) {
-    throw badRequest('The CSV header needs an email or a person_id column', 'invalid_csv');
+  // Checked on the header itself: a file of only a header, or of other columns, is no import of
+  // nobody but a wrong file.
+  if (!header.includes('email') && !header.includes('person_id')) {
+    throw badRequest(
+      header.length === 0
+        ? 'The CSV is empty: it needs a header with an email column (Email, E-mail, Email Address) or person_id'
+        : `The CSV has no email column: its header (${written.join(', ')}) names none of Email, E-mail, Email Address or person_id`,
+      'invalid_csv',
+    );
   }
   return records;
 }

@@ -26,6 +26,7 @@ const report = {
   mapped: ['Subject', 'Text part', '{{.FirstName}} → {{first_name}}'],
   dropped: ['Attachment invoice.pdf', '{{.Tracker}}'],
   attention: ['The landing page captured passwords: Hookwise never does'],
+  notices: [],
 };
 
 // jsdom counts a required file input as empty even with a file chosen, so the form is submitted
@@ -38,14 +39,14 @@ describe('GophishImportPage', () => {
   it('sends the files, lists every report item and links to the new draft', async () => {
     const calls = mockFetch((call) =>
       call.url.pathname === '/api/admin/import/gophish' && call.method === 'POST'
-        ? { status: 201, json: { campaign, recipients: 2, report } }
+        ? { status: 201, json: { campaigns: [{ campaign, recipients: 2 }], sending_profiles: [], report } }
         : undefined,
     );
     renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
     const template = { name: 'Expiry', subject: 'Your password expires', text: 'Hi {{.FirstName}}' };
-    await choose('Email template (JSON)', new File([JSON.stringify(template)], 'template.json'));
+    await choose('Email templates (JSON, optional)', new File([JSON.stringify(template)], 'template.json'));
     await choose(
-      'Landing page (JSON, optional)',
+      'Landing pages (JSON, optional)',
       new File(['{"name":"Login","html":"<form>"}'], 'page.json'),
     );
     const csv = 'First Name,Last Name,Email,Position\nAna,Lee,ana@example.com,IT\n';
@@ -87,7 +88,7 @@ describe('GophishImportPage', () => {
   it('says which file is not JSON and sends nothing', async () => {
     const calls = mockFetch(() => undefined);
     renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'owner' });
-    await choose('Email template (JSON)', new File(['<html>'], 'template.html'));
+    await choose('Email templates (JSON, optional)', new File(['<html>'], 'template.html'));
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('template.html is not a valid JSON file.');
     expect(calls).toEqual([]);
@@ -98,5 +99,89 @@ describe('GophishImportPage', () => {
     renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'viewer' });
     expect(screen.getByText('Only operators and owners can import campaigns.')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("shows each campaign and profile made, and what needs attention in the operator's words", async () => {
+    const second = { ...campaign, id: 'c43', name: 'Cloned portal', recipients: 0 };
+    mockFetch((call) =>
+      call.url.pathname === '/api/admin/import/gophish'
+        ? {
+            status: 201,
+            json: {
+              campaigns: [
+                { campaign, recipients: 2 },
+                { campaign: second, recipients: 0 },
+              ],
+              sending_profiles: [{ id: 'p1', name: 'Relay' }],
+              report: {
+                mapped: [],
+                dropped: [],
+                attention: ['template "A": no subject: a placeholder is used, set it'],
+                notices: [
+                  { code: 'base_href', name: 'Cloned portal', text: 'English words' },
+                  { code: 'smtp_password', name: 'Relay', text: 'English words' },
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
+    await choose(
+      'Sending profiles (SMTP, JSON, optional)',
+      new File(['{"host":"smtp.example:587"}'], 'smtp.json'),
+    );
+    submit();
+    const section = await screen.findByRole('region', { name: 'Import report' });
+    expect(within(section).getByRole('status').textContent).toBe('Draft campaigns created: 2.');
+    expect(
+      within(section)
+        .getByRole('link', { name: 'Open “Cloned portal” (recipients: 0)' })
+        .getAttribute('href'),
+    ).toBe('/campaigns/c43');
+    expect(within(section).getByText(/Sending profile “Relay” created\. Enter its password/)).toBeTruthy();
+    const attention = within(
+      within(section).getByRole('region', { name: 'Needs your attention (3)' }),
+    ).getAllByRole('listitem');
+    expect(attention.map((li) => li.textContent)).toEqual([
+      'Landing page “Cloned portal” sets a base address (<base href>), which Hookwise ignores: its relative links and images will not load. Make them absolute.',
+      "Sending profile “Relay”: the password in GoPhish's file was not taken. Enter it in the sending profile.",
+      'template "A": no subject: a placeholder is used, set it',
+    ]);
+  });
+
+  it("shows the server's words when a file is of the wrong kind", async () => {
+    mockFetch((call) =>
+      call.url.pathname === '/api/admin/import/gophish'
+        ? {
+            status: 400,
+            json: {
+              error: {
+                code: 'validation_failed',
+                message: `Invalid template: this is GoPhish's JSON for a landing page, not an e-mail template: give it as "page"`,
+              },
+            },
+          }
+        : undefined,
+    );
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
+    await choose(
+      'Email templates (JSON, optional)',
+      new File(['{"name":"P","capture_credentials":true}'], 'page.json'),
+    );
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Invalid template: this is GoPhish's JSON for a landing page, not an e-mail template: give it as "page"`,
+    );
+  });
+
+  it('asks for a file before sending anything', async () => {
+    const calls = mockFetch(() => undefined);
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Choose an email template, a landing page or a sending profile.',
+    );
+    expect(calls).toEqual([]);
   });
 });

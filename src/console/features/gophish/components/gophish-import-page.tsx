@@ -1,9 +1,9 @@
 /**
- * /import/gophish: GoPhish's template, landing page and group (its API's JSON, or the group as
- * CSV) become a draft campaign; the report says what was mapped, dropped or needs attention.
+ * /import/gophish: GoPhish's templates, landing pages, groups and sending profiles (its API's
+ * JSON, one or a list; the group may be CSV) become draft campaigns and sending profiles; the
+ * report says what was mapped, dropped or needs attention.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';
 import { PageHeading } from '@console/components/page-heading';
@@ -12,14 +12,20 @@ import { useT } from '@console/hooks/use-t';
 import { useSession } from '@console/features/accounts/api/session';
 import { useGophishImport, type GophishImportBody } from '../api/gophish';
 import { ImportReportView } from './import-report';
-import { readImport, type ImportFiles } from './read-import';
+import { ImportResultView } from './import-result';
+import { hasSomethingToImport, readImport, type ImportFiles } from './read-import';
 import './gophish-import-page.css';
 
 export function GophishImportPage() {
   const { t } = useT();
   const { user } = useSession();
   const importer = useGophishImport();
-  const [files, setFiles] = useState<ImportFiles>({ template: null, page: null, group: null });
+  const [files, setFiles] = useState<ImportFiles>({
+    template: null,
+    page: null,
+    group: null,
+    smtp: null,
+  });
   const [name, setName] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const result = importer.data;
@@ -27,6 +33,10 @@ export function GophishImportPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFileError(null);
+    if (!hasSomethingToImport(files)) {
+      setFileError(t('gophish.nothingChosen'));
+      return;
+    }
     let body: GophishImportBody;
     try {
       body = await readImport(files, name);
@@ -45,14 +55,13 @@ export function GophishImportPage() {
       </>
     );
   }
-  const fileInput = (key: keyof ImportFiles, accept: string, required = false) => (
+  const fileInput = (key: keyof ImportFiles, accept: string) => (
     <div className="field">
       <label htmlFor={`gophish-${key}`}>{t(`gophish.${key}`)}</label>
       <input
         id={`gophish-${key}`}
         type="file"
         accept={accept}
-        required={required}
         onChange={(e) => setFiles((current) => ({ ...current, [key]: e.target.files?.[0] ?? null }))}
       />
     </div>
@@ -63,9 +72,10 @@ export function GophishImportPage() {
       <form className="panel gophish-import" onSubmit={(e) => void submit(e)} aria-labelledby="gophish-form">
         <h2 id="gophish-form">{t('gophish.files')}</h2>
         <p className="muted">{t('gophish.intro')}</p>
-        {fileInput('template', '.json,application/json', true)}
+        {fileInput('template', '.json,application/json')}
         {fileInput('page', '.json,application/json')}
         {fileInput('group', '.json,.csv,application/json,text/csv')}
+        {fileInput('smtp', '.json,application/json')}
         <div className="field">
           <label htmlFor="gophish-name">{t('gophish.name')}</label>
           <input id="gophish-name" value={name} onChange={(e) => setName(e.target.value)} />
@@ -79,12 +89,7 @@ export function GophishImportPage() {
       {result && (
         <section className="panel" aria-labelledby="gophish-report">
           <h2 id="gophish-report">{t('gophish.report')}</h2>
-          <Notice tone="success">
-            {t('gophish.done', { name: result.campaign.name, recipients: result.recipients })}
-          </Notice>
-          <p>
-            <Link to={`/campaigns/${encodeURIComponent(result.campaign.id)}`}>{t('gophish.open')}</Link>
-          </p>
+          <ImportResultView result={result} />
           <ImportReportView report={result.report} />
         </section>
       )}

@@ -5,6 +5,7 @@ export interface ImportFiles {
   template: File | null;
   page: File | null;
   group: File | null;
+  smtp: File | null;
 }
 
 /** Parses a JSON file; throws an Error whose message is the file's name, for the operator. */
@@ -20,15 +21,20 @@ function isCsv(file: File, text: string): boolean {
   return file.name.toLowerCase().endsWith('.csv') || !/^\s*[[{]/.test(text);
 }
 
+/** Nothing to make a campaign or a profile from: the form says so before anything is sent. */
+export const hasSomethingToImport = (files: ImportFiles) =>
+  Boolean(files.template ?? files.page ?? files.smtp);
+
 export async function readImport(files: ImportFiles, name: string): Promise<GophishImportBody> {
-  if (!files.template) throw new Error('');
-  const body: GophishImportBody = { template: await readJson(files.template) };
+  const body: GophishImportBody = {};
+  if (files.template) body.template = await readJson(files.template);
   if (files.page) body.page = await readJson(files.page);
   if (files.group) {
     const text = await files.group.text();
     if (isCsv(files.group, text)) body.group_csv = text;
     else body.group = await readJson(files.group);
   }
+  if (files.smtp) body.smtp = await readJson(files.smtp);
   if (name.trim()) body.name = name.trim();
   return body;
 }

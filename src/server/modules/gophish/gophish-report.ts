@@ -1,0 +1,38 @@
+/**
+ * The import report being written: entries once each, in the order met, and the notices the
+ * console words in the operator's language (their English text is what the CLI prints).
+ */
+import type { GophishImportReport, GophishNoticeCode } from '@shared/gophish-import';
+
+export const emptyReport = (): GophishImportReport => ({
+  mapped: [],
+  dropped: [],
+  attention: [],
+  notices: [],
+});
+
+export function note(list: string[], entry: string) {
+  if (!list.includes(entry)) list.push(entry);
+}
+
+const NOTICE_TEXT: Record<GophishNoticeCode, (name: string) => string> = {
+  base_href: (name) =>
+    `landing page "${name}": it sets <base href>, which Hookwise ignores: its relative links and images will not load; make them absolute`,
+  relative_assets: (name) =>
+    `landing page "${name}": it loads images, styles or scripts by relative paths, which Hookwise does not serve: host them and make the links absolute`,
+  redirect_variables: (name) =>
+    `landing page "${name}": the redirect URL carried GoPhish variables: they were taken out, so no recipient's details reach the other site`,
+  placeholder_email: (name) =>
+    `landing page "${name}" came without a template: its campaign has a placeholder e-mail; write the e-mail before launching`,
+  smtp_password: (name) =>
+    `sending profile "${name}": the password in GoPhish's file was not taken: enter it in the sending profile`,
+  ignore_cert_errors: (name) =>
+    `sending profile "${name}": GoPhish ignored the relay's certificate errors; Hookwise always checks the certificate: give the relay a valid one, or use "none" for a relay on the local network`,
+  smtp_headers: (name) =>
+    `sending profile "${name}": some custom headers are not allowed (Hookwise writes them itself, or they are not valid headers) and were left out`,
+};
+
+export function notice(report: GophishImportReport, code: GophishNoticeCode, name: string) {
+  if (report.notices.some((n) => n.code === code && n.name === name)) return;
+  report.notices.push({ code, name, text: NOTICE_TEXT[code](name) });
+}

@@ -1,0 +1,99 @@
+/**
+ * POST /api/admin/import/gophish (one file per area: see admin-api.ts): the body that carries
+ * GoPhish's exports (`hookwise import gophish` reads the same from files; each may be one object
+ * or an array), and the answer: the draft campaigns, the sending profiles, and the report of what
+ * was mapped, dropped or needs the operator's attention.
+ */
+import { z } from 'zod';
+import { campaignSummarySchema } from './admin-api';
+import {
+  gophishFiles,
+  gophishGroupSchema,
+  gophishPageSchema,
+  gophishSmtpSchema,
+  gophishTemplateSchema,
+} from './gophish';
+
+export const gophishImportSchema = z
+  .object({
+    template: gophishFiles('template', gophishTemplateSchema)
+      .optional()
+      .describe("templates as GoPhish's API gives them (GET /api/templates/ or /api/templates/:id)"),
+    page: gophishFiles('page', gophishPageSchema)
+      .optional()
+      .describe('landing pages (GET /api/pages/ or /api/pages/:id)'),
+    group: gophishFiles('group', gophishGroupSchema)
+      .optional()
+      .describe('groups with their targets (GET /api/groups/ or /api/groups/:id)'),
+    group_csv: z
+      .string()
+      .max(5_000_000)
+      .optional()
+      .describe('or the group as GoPhish CSV: First Name, Last Name, Email, Position'),
+    smtp: gophishFiles('smtp', gophishSmtpSchema)
+      .optional()
+      .describe('sending profiles (GET /api/smtp/ or /api/smtp/:id); their passwords are ignored'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("the campaign's name (default: the template's, else the page's)"),
+    from: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("the email's From (default: the envelope sender)"),
+  })
+  .refine((body) => body.template || body.page || body.smtp, {
+    message: 'give a template, a landing page or a sending profile (SMTP) to import',
+  })
+  .refine((body) => !((body.group || body.group_csv) && !body.template && !body.page), {
+    message: 'a group needs a template or a landing page to become a campaign',
+    path: ['group'],
+  })
+  .refine((body) => !(body.group && body.group_csv), { message: 'give group or group_csv, not both' });
+export type GophishImport = z.infer<typeof gophishImportSchema>;
+export type GophishImportInput = z.input<typeof gophishImportSchema>;
+
+/**
+ * What needs the operator, said in words the console translates (`gophish.notice.<code>`, with
+ * the item's name): the `text` is the same in English, for the CLI and API callers.
+ */
+export const GOPHISH_NOTICES = [
+  'base_href',
+  'relative_assets',
+  'redirect_variables',
+  'placeholder_email',
+  'smtp_password',
+  'ignore_cert_errors',
+  'smtp_headers',
+] as const;
+export type GophishNoticeCode = (typeof GOPHISH_NOTICES)[number];
+
+export const gophishNoticeSchema = z.object({
+  code: z.enum(GOPHISH_NOTICES),
+  /** The GoPhish item's name: a page, a profile. */
+  name: z.string(),
+  text: z.string(),
+});
+export type GophishNotice = z.infer<typeof gophishNoticeSchema>;
+
+export const gophishImportReportSchema = z.object({
+  mapped: z.array(z.string()),
+  dropped: z.array(z.string()),
+  attention: z.array(z.string()),
+  notices: z.array(gophishNoticeSchema),
+});
+export type GophishImportReport = z.infer<typeof gophishImportReportSchema>;
+
+/** The answer, and `hookwise import gophish --json`: what was made, and the report. */
+export const gophishImportResultSchema = z.object({
+  campaigns: z.array(z.object({ campaign: campaignSummarySchema, recipients: z.number().int() })),
+  sending_profiles: z.array(z.object({ id: z.string(), name: z.string() })),
+  report: gophishImportReportSchema,
+});
+export type GophishImportResult = z.infer<typeof gophishImportResultSchema>;
