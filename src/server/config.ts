@@ -238,7 +238,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     webRoot: path.resolve(values.WEB_ROOT ?? path.join(import.meta.dirname, '../../dist/web')),
     consoleRoot: path.resolve(values.CONSOLE_ROOT ?? path.join(import.meta.dirname, '../../dist/console')),
-    scenarioLibraryRoot: values.SCENARIO_LIBRARY_ROOT ? path.resolve(values.SCENARIO_LIBRARY_ROOT) : undefined,
+    scenarioLibraryRoot: values.SCENARIO_LIBRARY_ROOT
+      ? path.resolve(values.SCENARIO_LIBRARY_ROOT)
+      : undefined,
     clicks: Object.freeze({
       likelyHumanVisibleMs: values.CLICK_LIKELY_HUMAN_VISIBLE_MS,
       afterSendSeconds: values.CLICK_AFTER_SEND_SECONDS,
