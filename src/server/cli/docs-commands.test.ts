@@ -53,6 +53,8 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise scim show <tenantId>': /^Token: +\S+ \(created /m,
   'npx hookwise scim token revoke <tenantId>': /^Revoked SCIM token \S+$/m,
   'npx hookwise people groups <tenantId>': /^Active people: \d+$/m,
+  // docs/scenarios.md: however many scenarios the library holds.
+  'npx hookwise scenarios list --language de': /^\d+ scenarios\. Start one: hookwise scenarios use <id>/m,
   // docs/feeds.md: the docs' fresh tenant has no URLs, so an empty list.
   'npx hookwise malicious-urls feed --tenant <tenantId> --format hosts': /^$/,
 };
@@ -124,6 +126,23 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
         file: 'src/server/cli/people-commands.test.ts',
         contains: "hookwise('recipients', 'add-people', '--campaign', campaignId, '--group', groupId)",
       },
+    ],
+  },
+  // docs/scenarios.md: the CLI test runs both against a small library of its own.
+  'npx hookwise scenarios show shared-document': {
+    reason: "shows the shipped library's scenario, whose texts change with the library",
+    runBy: [
+      {
+        file: 'src/server/cli/scenario-commands.test.ts',
+        contains: "hookwise('scenarios', 'show', 'shared-document'",
+      },
+    ],
+  },
+  'npx hookwise scenarios use shared-document --tenant <tenantId> --name "Payroll test, spring"': {
+    reason: 'starts a campaign from the shipped library, whose scenarios change with it',
+    runBy: [
+      { file: 'src/server/cli/scenario-commands.test.ts', contains: "'use',\n      'shared-document'," },
+      { file: 'src/server/cli/scenario-commands.test.ts', contains: 'Started the draft campaign' },
     ],
   },
   // docs/feeds.md: curl against a running admin listener with an API key. The feeds test makes

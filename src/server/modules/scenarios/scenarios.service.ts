@@ -36,7 +36,13 @@ export interface ScenarioScope {
   root?: string | undefined;
 }
 
-const libraryOf = (scope: ScenarioScope) => scenarioLibrary(scope.root);
+/** Reading needs no tenant (the command line lists the library alone): its copies are then left out. */
+export interface ScenarioReadScope {
+  tenantId?: string | undefined;
+  root?: string | undefined;
+}
+
+const libraryOf = (scope: ScenarioReadScope) => scenarioLibrary(scope.root);
 
 function fromRow(row: TenantScenarioRow): ScenarioDetail {
   const texts = scenarioTextsByLanguageSchema.parse(JSON.parse(row.texts));
@@ -60,8 +66,9 @@ function fromLibrary(scenario: Scenario): ScenarioDetail {
 const languagesOf = (texts: Scenario['texts']) => Object.keys(texts).sort() as LanguageCode[];
 
 /** The library, then the tenant's copies, filtered; texts in `language`, else English. */
-export async function scenarioList(db: Db, scope: ScenarioScope, query: ScenarioListQuery) {
-  const copies = (await listTenantScenarios(db, scope.tenantId)).map(fromRow);
+export async function scenarioList(db: Db, scope: ScenarioReadScope, query: ScenarioListQuery) {
+  const rows = scope.tenantId === undefined ? [] : await listTenantScenarios(db, scope.tenantId);
+  const copies = rows.map(fromRow);
   return [...libraryOf(scope).map(fromLibrary), ...copies]
     .filter((s) => query.difficulty === undefined || s.difficulty === query.difficulty)
     .filter((s) => query.lure === undefined || s.lure === query.lure)
@@ -82,10 +89,10 @@ export async function scenarioList(db: Db, scope: ScenarioScope, query: Scenario
 }
 
 /** A library scenario by id, else the tenant's copy; a 404 that does not say whose. */
-export async function requireScenario(db: Db, scope: ScenarioScope, id: string): Promise<ScenarioDetail> {
+export async function requireScenario(db: Db, scope: ScenarioReadScope, id: string): Promise<ScenarioDetail> {
   const shipped = libraryOf(scope).find((s) => s.id === id);
   if (shipped) return fromLibrary(shipped);
-  const row = await findTenantScenario(db, scope.tenantId, id);
+  const row = scope.tenantId === undefined ? undefined : await findTenantScenario(db, scope.tenantId, id);
   if (!row) throw notFound();
   return fromRow(row);
 }
