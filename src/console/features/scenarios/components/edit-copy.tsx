@@ -50,8 +50,8 @@ export function EditCopy({ scenario }: { scenario: ScenarioDetail }) {
   ];
 
   return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('edit.title')}</h2>
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('edit.title')}</h2>
       <p className="muted">{t('edit.hint')}</p>
       <form onSubmit={submit}>
         <div className="field">
