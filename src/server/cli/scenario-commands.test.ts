@@ -21,6 +21,9 @@ describe('hookwise scenarios', () => {
     expect(list).toContain('Geteiltes Gehaltsdokument');
     expect(list).toContain('shared document');
     expect(list).toContain('2 of 5');
+    expect(list).toContain(
+      'Scenarios listed: 2. Start one: hookwise scenarios use <id> --tenant <tenant id>',
+    );
     // No Arabic texts for the gift cards: English instead.
     expect(hookwise('scenarios', 'list', '--language', 'ar')).toContain("The manager's gift cards");
     const json = JSON.parse(hookwise('scenarios', 'list', '--difficulty', '4', '--json')) as {

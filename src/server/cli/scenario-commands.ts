@@ -72,7 +72,7 @@ export function addScenarioCommands(program: Command): void {
               source: s.source === 'library' ? 'library' : 'your copy',
               languages: s.languages.length,
             }));
-            return `${formatTable(rows, undefined, { keep: ['id'] })}\n${list.length} scenarios. Start one: hookwise scenarios use <id> --tenant <tenant id>\n`;
+            return `${formatTable(rows, undefined, { keep: ['id'] })}\nScenarios listed: ${list.length}. Start one: hookwise scenarios use <id> --tenant <tenant id>\n`;
           });
         }),
     );
