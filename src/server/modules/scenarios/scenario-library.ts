@@ -14,7 +14,13 @@ import {
   type ScenarioTranslation,
 } from '@shared/scenarios';
 
-export const LIBRARY_ROOT = path.join(import.meta.dirname, 'library');
+/**
+ * Beside this file when run from the sources; the built server (dist/server/main.js) reads the
+ * same folder in the sources it was built from.
+ */
+export const LIBRARY_ROOT = existsSync(path.join(import.meta.dirname, 'library'))
+  ? path.join(import.meta.dirname, 'library')
+  : path.resolve(import.meta.dirname, '../../src/server/modules/scenarios/library');
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
