@@ -150,6 +150,7 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
         const pages: [string, string][] = [
           ['home', '/'],
           ['campaigns', '/campaigns'],
+          ['scenarios', '/scenarios'],
           ['campaign-failing', `/campaigns/${ids.failing}`],
           ['editor', `/campaigns/${ids.draft}/edit`],
           ['recipients', `/campaigns/${ids.draft}/recipients`],

@@ -4,6 +4,7 @@
  * B's objects, for every verb; A's lists never show B's data; A's writes land in A's tenant;
  * and B's rows are byte-for-byte unchanged at the end.
  */
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '@server/db/database';
@@ -12,6 +13,8 @@ import { TABLES } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
 import { tally } from './support/tally';
+
+const SCENARIO_FIXTURES = path.join(import.meta.dirname, '../src/server/modules/scenarios/fixtures');
 
 type Expect = 'not found' | 'no leak' | 'own tenant' | 'no session' | 'no user' | 'sign-in refused';
 interface Case {
@@ -187,6 +190,33 @@ const CASES: Record<string, Case> = {
     payload: { audience: { kind: 'all' } },
   },
   'GET /api/admin/people': { url: () => '/api/admin/people', expect: 'no leak' },
+  'GET /api/admin/scenarios': { url: () => '/api/admin/scenarios?language=de', expect: 'no leak' },
+  'GET /api/admin/scenarios/:id': { url: (b) => `/api/admin/scenarios/${b.scenarioId}`, expect: 'not found' },
+  'PUT /api/admin/scenarios/:id': {
+    url: (b) => `/api/admin/scenarios/${b.scenarioId}`,
+    expect: 'not found',
+    payload: {
+      lure: 'shared_document',
+      difficulty: 1,
+      reply_based: false,
+      texts: { en: { title: 'Hijacked', summary: 'Hijacked.', level_reason: 'Hijacked.' } },
+      campaign: { name: 'Hijacked', phishing: {}, awareness: { content: 'Hijacked.' } },
+    },
+  },
+  'DELETE /api/admin/scenarios/:id': {
+    url: (b) => `/api/admin/scenarios/${b.scenarioId}`,
+    expect: 'not found',
+  },
+  'POST /api/admin/scenarios/:id/campaign': {
+    url: (b) => `/api/admin/scenarios/${b.scenarioId}/campaign`,
+    expect: 'not found',
+    payload: {},
+  },
+  'POST /api/admin/scenarios/:id/copy': {
+    url: (b) => `/api/admin/scenarios/${b.scenarioId}/copy`,
+    expect: 'not found',
+    payload: {},
+  },
   'GET /api/admin/people/groups': { url: () => '/api/admin/people/groups', expect: 'no leak' },
   'GET /api/admin/settings/scim': { url: () => '/api/admin/settings/scim', expect: 'no leak' },
   // A's own token: minted (replacing A's), then revoked; B's token keeps working (checked below).
@@ -488,7 +518,8 @@ for (const kind of databaseKinds()) {
     let a: Seeded;
     let b: Seeded;
     beforeAll(async () => {
-      own = await ownApp({}, kind);
+      // A small scenario library of its own, so that B has a copy whatever the shipped one holds.
+      own = await ownApp({ SCENARIO_LIBRARY_ROOT: SCENARIO_FIXTURES }, kind);
       a = await seedTenantData(own.admin, own.database, 'Tenant A');
       b = await seedTenantData(own.admin, own.database, 'Tenant B');
     });
@@ -516,6 +547,8 @@ for (const kind of databaseKinds()) {
         b.groupId,
         'Tenant B group',
         'directory.user@tenant-b',
+        b.scenarioId,
+        'Tenant B scenario',
       ];
       // A's writes last: they repeat B's URLs on purpose, which A's own lists may then show.
       const writesLast = [...routes].sort(

@@ -32,6 +32,8 @@ export interface Seeded {
   scimToken: string;
   personId: string;
   groupId: string;
+  /** The tenant's copy of the library's first scenario ('' when the library is empty). */
+  scenarioId: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
   params: string[];
 }
@@ -134,6 +136,13 @@ export async function seedTenantData(
     displayName: `${name} group`,
     members: [{ value: personId }],
   });
+  const library = (await call('GET', '/api/admin/scenarios')) as { scenarios: { id: string }[] };
+  const first = library.scenarios[0];
+  const scenario = first
+    ? ((await call('POST', `/api/admin/scenarios/${first.id}/copy`, { title: `${name} scenario` })) as {
+        id: string;
+      })
+    : { id: '' };
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -155,6 +164,7 @@ export async function seedTenantData(
     scimToken: scim.token,
     personId,
     groupId,
+    scenarioId: scenario.id,
     params: [
       campaignId,
       rid,
@@ -167,6 +177,7 @@ export async function seedTenantData(
       deliveries.deliveries[0]?.id ?? '',
       personId,
       groupId,
+      ...(scenario.id ? [scenario.id] : []),
     ],
   };
 }

@@ -48,6 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_ROOT: z.string().min(1).optional(),
   CONSOLE_ROOT: z.string().min(1).optional(),
+  SCENARIO_LIBRARY_ROOT: z.string().min(1).optional(),
   SCANNER_CATALOGUE_FILE: z.string().min(1).optional(),
   CLICK_LIKELY_HUMAN_VISIBLE_MS: z.coerce.number().int().min(0).max(BEACON_VISIBLE_MS).default(4000),
   CLICK_AFTER_SEND_SECONDS: z.coerce.number().min(0).default(10),
@@ -123,6 +124,8 @@ export interface Config {
   readonly webRoot: string;
   /** The console's build (dist/console). */
   readonly consoleRoot: string;
+  /** Another scenario library's folder (tests); undefined: the library Hookwise ships. */
+  readonly scenarioLibraryRoot: string | undefined;
   /** How clicks are judged (docs/clicks.md). */
   readonly clicks: ClickThresholds;
   /** The built-in scanner catalogue and the operator's (SCANNER_CATALOGUE_FILE), in that order. */
@@ -235,6 +238,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     webRoot: path.resolve(values.WEB_ROOT ?? path.join(import.meta.dirname, '../../dist/web')),
     consoleRoot: path.resolve(values.CONSOLE_ROOT ?? path.join(import.meta.dirname, '../../dist/console')),
+    scenarioLibraryRoot: values.SCENARIO_LIBRARY_ROOT
+      ? path.resolve(values.SCENARIO_LIBRARY_ROOT)
+      : undefined,
     clicks: Object.freeze({
       likelyHumanVisibleMs: values.CLICK_LIKELY_HUMAN_VISIBLE_MS,
       afterSendSeconds: values.CLICK_AFTER_SEND_SECONDS,

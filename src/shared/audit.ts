@@ -87,6 +87,10 @@ export const AUDIT_ACTIONS = [
   'group.delete',
   'scim_token.create',
   'scim_token.revoke',
+  'campaign.from_scenario',
+  'scenario.copy',
+  'scenario.edit',
+  'scenario.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -127,6 +131,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   person: 'people',
   group: 'people',
   scim_token: 'settings',
+  scenario: 'campaign',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

@@ -10,6 +10,7 @@ import { useIntegrationsT } from '@console/hooks/use-integrations-t';
 import { usePeopleT } from '@console/hooks/use-people-t';
 import { useReportsT } from '@console/hooks/use-reports-t';
 import { useResultsT } from '@console/hooks/use-results-t';
+import { useScenariosT } from '@console/hooks/use-scenarios-t';
 import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/accounts/api/session';
@@ -27,6 +28,7 @@ export function Layout() {
   const { t: ti } = useIntegrationsT();
   const { t: tp } = usePeopleT();
   const { t: tm } = useReportsT();
+  const { t: ts } = useScenariosT();
   const { user, tenant, mfa_enrolment_required: enrolmentOnly } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
@@ -64,6 +66,7 @@ export function Layout() {
                 {th('nav.home')}
               </NavLink>
               <NavLink to="/campaigns">{t('nav.campaigns')}</NavLink>
+              <NavLink to="/scenarios">{ts('nav.scenarios')}</NavLink>
               <NavLink to="/people">{tp('nav.people')}</NavLink>
               <NavLink to="/trends">{tr('nav.trends')}</NavLink>
               <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>

@@ -1,7 +1,7 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
  * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`,
- * `console-reports`): every
+ * `console-reports`, `console-scenarios`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -15,6 +15,9 @@ import { GOPHISH_NOTICES } from '../../shared/gophish-import';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
 import { PERSON_STATES } from '../../shared/people';
 import { PHISH_STEPS } from '../../shared/routes';
+import { SCENARIO_SOURCES } from '../../shared/scenario-api';
+import { SCENARIO_LURES } from '../../shared/scenarios';
+import { LEVEL_NAMES } from '../features/scenarios/lib/levels';
 import { SSO_FAILURES } from '../../shared/sso';
 import {
   OUTBOX_STATES,
@@ -220,6 +223,25 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'people.state.',
     suffixes: PERSON_STATES,
     builtBy: 'the People page’s state filter',
+  },
+  // console-scenarios
+  {
+    namespace: 'console-scenarios',
+    prefix: 'lure.',
+    suffixes: SCENARIO_LURES,
+    builtBy: 'the scenario cards and the lure filter',
+  },
+  {
+    namespace: 'console-scenarios',
+    prefix: 'level.name.',
+    suffixes: LEVEL_NAMES,
+    builtBy: 'the difficulty meter and filter',
+  },
+  {
+    namespace: 'console-scenarios',
+    prefix: 'source.',
+    suffixes: SCENARIO_SOURCES,
+    builtBy: 'the scenario cards (library or your copy)',
   },
 ];
 

@@ -12,6 +12,7 @@ import type { LanguageCode } from '@shared/languages';
 import type { MaliciousUrlSource } from '@shared/malicious-urls';
 import type { PersonSource } from '@shared/people';
 import type { PollDecision } from '@shared/poll';
+import type { ScenarioLure } from '@shared/scenarios';
 import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
 import type { DeliveryState, EndpointKind, WebhookEvent } from '@shared/webhooks';
 
@@ -591,6 +592,24 @@ export interface ScimTokenTable {
   revoked_at: string | null;
 }
 
+/** A tenant's own scenario: a library scenario's copy, edited by its operators. */
+export interface TenantScenarioTable {
+  id: string;
+  tenant_id: string;
+  /** The library scenario it was copied from. */
+  copied_from: string | null;
+  lure: ScenarioLure;
+  difficulty: number;
+  /** 1: the e-mail asks for a reply and has no link. */
+  reply_based: number;
+  /** JSON: the console's texts (title, summary, level_reason) per language. */
+  texts: string;
+  /** The validated campaign file, as JSON text. */
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -631,6 +650,7 @@ export interface Database {
   person_groups: PersonGroupTable;
   person_group_members: PersonGroupMemberTable;
   scim_tokens: ScimTokenTable;
+  tenant_scenarios: TenantScenarioTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */
@@ -657,3 +677,5 @@ export type SendingRow = Selectable<SendingTable>;
 export type PersonRow = Selectable<PersonTable>;
 export type NewPerson = Insertable<PersonTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type TenantScenarioRow = Selectable<TenantScenarioTable>;
+export type NewTenantScenario = Insertable<TenantScenarioTable>;

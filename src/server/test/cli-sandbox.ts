@@ -10,7 +10,8 @@ import path from 'node:path';
 
 const bin = path.resolve(import.meta.dirname, '../../../bin/hookwise.js');
 
-export function cliSandbox(name: string) {
+/** `env`: more of the binary's environment (another scenario library, say). */
+export function cliSandbox(name: string, extraEnv: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), `hookwise-${name}-`));
   const databaseUrl = `sqlite:${dir}/cli.db`;
   const env = {
@@ -19,6 +20,7 @@ export function cliSandbox(name: string) {
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'test',
     PUBLIC_URL: 'https://phish.example',
+    ...extraEnv,
   };
   const hookwise = (...args: string[]): string => {
     const result = spawnSync('node', [bin, ...args], { env, encoding: 'utf8' });

@@ -23,6 +23,7 @@ import { tenantRoutes } from '../tenants/tenants.routes';
 import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { scimSettingsRoutes } from '../scim/scim.routes';
+import { scenarioRoutes } from '../scenarios/scenarios.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -56,5 +57,6 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(webhooksRoutes(ctx));
     await app.register(peopleRoutes(ctx));
     await app.register(scimSettingsRoutes(ctx));
+    await app.register(scenarioRoutes(ctx));
   };
 }

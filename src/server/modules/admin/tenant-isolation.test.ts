@@ -2,12 +2,17 @@
  * Tenant isolation matrix: for every admin route that names an object, tenant A's key gets a
  * 404 for tenant B's object, for every verb — and B's data is unchanged afterwards.
  */
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
 import { describeEachDatabase } from '@server/test/harness';
 import { scimClient } from '@server/test/scim-fixtures';
 import { createUser } from '../accounts/accounts.service';
 import { emitEvent } from '../webhooks/webhooks.service';
+import { copyScenario } from '../scenarios/scenarios.service';
+
+/** A small scenario library (the shipped one is filled separately): B copies one of it. */
+const SCENARIO_FIXTURES = path.join(import.meta.dirname, '../scenarios/fixtures');
 
 interface Case {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -92,6 +97,10 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       await h.admin.inject({ method: 'GET', url: '/api/admin/webhook-deliveries', headers: b.headers })
     ).json<{ deliveries: { id: string }[] }>().deliveries[0]!.id;
     const w = `/api/admin/webhooks/${bEndpoint}`;
+    const scope = { tenantId: b.tenantId, root: SCENARIO_FIXTURES };
+    const bScenario = (await copyScenario(h.database.db, scope, 'shared-document', { title: 'B scenario' }))
+      .id;
+    const sc = `/api/admin/scenarios/${bScenario}`;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -236,6 +245,22 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/webhook-deliveries/{id}/redeliver',
       },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
+      { method: 'GET', url: sc, route: '/api/admin/scenarios/{id}' },
+      {
+        method: 'PUT',
+        url: sc,
+        route: '/api/admin/scenarios/{id}',
+        payload: {
+          lure: 'shared_document',
+          difficulty: 1,
+          reply_based: false,
+          texts: { en: { title: 'Hijacked', summary: 'Hijacked.', level_reason: 'Hijacked.' } },
+          campaign: campaignFile({ name: 'Hijacked' }),
+        },
+      },
+      { method: 'DELETE', url: sc, route: '/api/admin/scenarios/{id}' },
+      { method: 'POST', url: `${sc}/campaign`, route: '/api/admin/scenarios/{id}/campaign', payload: {} },
+      { method: 'POST', url: `${sc}/copy`, route: '/api/admin/scenarios/{id}/copy', payload: {} },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
         method: 'DELETE',
@@ -312,10 +337,11 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       '/api/admin/trends',
       '/api/admin/webhooks',
       '/api/admin/webhook-deliveries',
+      '/api/admin/scenarios',
     ]) {
       const res = await h.admin.inject({ method: 'GET', url, headers: a.headers });
       expect(res.statusCode, url).toBe(200);
-      for (const secret of ['B reviewer', 'B campaign', bLink, prefix])
+      for (const secret of ['B reviewer', 'B campaign', 'B scenario', bScenario, bLink, prefix])
         expect(res.body, url).not.toContain(secret);
       for (const secret of ['b.example', 'bad-b.example']) expect(res.body, url).not.toContain(secret);
     }

@@ -12,6 +12,7 @@ import { usersOf } from '../accounts/accounts.service';
 import { campaignSummaries } from '../campaigns/campaigns.service';
 import { sendingProfiles } from '../sending/sending-profiles.service';
 import { requireTenant } from '../tenants/tenants.service';
+import { tenantScenarioTitles } from '../scenarios/scenarios.service';
 import { listAuditActors, listAuditEntries } from './audit.repository';
 
 /** The names the log is read with: users by email and by id, campaigns and profiles by id. */
@@ -21,14 +22,16 @@ interface Names {
   campaign: Map<string, string>;
   profile: Map<string, string>;
   tenant: Map<string, string>;
+  scenario: Map<string, string>;
 }
 
 async function namesOf(db: Db, tenantId: string): Promise<Names> {
-  const [users, campaigns, profiles, tenant] = await Promise.all([
+  const [users, campaigns, profiles, tenant, scenarios] = await Promise.all([
     usersOf(db, tenantId),
     campaignSummaries(db, tenantId),
     sendingProfiles(db, tenantId),
     requireTenant(db, tenantId),
+    tenantScenarioTitles(db, tenantId),
   ]);
   return {
     userByEmail: new Map(users.map((u) => [u.email, u.name])),
@@ -36,6 +39,7 @@ async function namesOf(db: Db, tenantId: string): Promise<Names> {
     campaign: new Map(campaigns.map((c) => [c.id, c.name])),
     profile: new Map(profiles.map((p) => [p.id, p.name])),
     tenant: new Map([[tenant.id, tenant.name]]),
+    scenario: scenarios,
   };
 }
 
@@ -47,6 +51,7 @@ function targetName(names: Names, action: string, target: string | null): string
   if (prefix === 'sending_profile') return names.profile.get(target) ?? null;
   if (prefix === 'api_key' || prefix === 'scim_token') return target;
   if (prefix === 'tenant') return names.tenant.get(target) ?? null;
+  if (prefix === 'scenario') return names.scenario.get(target) ?? null;
   return null;
 }
 

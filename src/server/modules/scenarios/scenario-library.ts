@@ -3,7 +3,7 @@
  * per other language, assembled into one campaign file with its translations and validated as
  * every campaign file is. Read once per process: the files ship with Hookwise.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGE_CODES } from '@shared/languages';
 import {
@@ -14,13 +14,19 @@ import {
   type ScenarioTranslation,
 } from '@shared/scenarios';
 
-export const LIBRARY_ROOT = path.join(import.meta.dirname, 'library');
+/**
+ * Beside this file when run from the sources; the built server (dist/server/main.js) reads the
+ * same folder in the sources it was built from.
+ */
+export const LIBRARY_ROOT = existsSync(path.join(import.meta.dirname, 'library'))
+  ? path.join(import.meta.dirname, 'library')
+  : path.resolve(import.meta.dirname, '../../src/server/modules/scenarios/library');
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
 /** One scenario folder as a validated scenario; throws naming the file that is wrong. */
 export function readScenario(folder: string): Scenario {
-  const where = (file: string) => path.relative(LIBRARY_ROOT, path.join(folder, file));
+  const where = (file: string) => path.relative(path.dirname(folder), path.join(folder, file));
   const source = scenarioSourceSchema.parse(readJson(path.join(folder, 'scenario.json')), {
     reportInput: false,
   });
@@ -40,7 +46,10 @@ export function readScenario(folder: string): Scenario {
   }
   const scenario = scenarioSchema.safeParse({
     ...source,
-    texts: { en: source.texts, ...Object.fromEntries(Object.entries(translations).map(([l, t]) => [l, t.texts])) },
+    texts: {
+      en: source.texts,
+      ...Object.fromEntries(Object.entries(translations).map(([l, t]) => [l, t.texts])),
+    },
     campaign: {
       ...source.campaign,
       language_code: 'en',
@@ -51,13 +60,21 @@ export function readScenario(folder: string): Scenario {
   return scenario.data;
 }
 
-let library: readonly Scenario[] | undefined;
+const libraries = new Map<string, readonly Scenario[]>();
 
-/** Every scenario of the library, by difficulty then id. */
-export function scenarioLibrary(): readonly Scenario[] {
-  library ??= readdirSync(LIBRARY_ROOT, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => readScenario(path.join(LIBRARY_ROOT, entry.name)))
-    .sort((a, b) => a.difficulty - b.difficulty || a.id.localeCompare(b.id));
+/**
+ * Every scenario of the library, by difficulty then id. `root` is the shipped library unless a
+ * test (or SCENARIO_LIBRARY_ROOT) names another folder; a folder that is not there holds none.
+ */
+export function scenarioLibrary(root: string = LIBRARY_ROOT): readonly Scenario[] {
+  let library = libraries.get(root);
+  if (library) return library;
+  library = existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => readScenario(path.join(root, entry.name)))
+        .sort((a, b) => a.difficulty - b.difficulty || a.id.localeCompare(b.id))
+    : [];
+  libraries.set(root, library);
   return library;
 }
