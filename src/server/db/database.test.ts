@@ -58,7 +58,9 @@ it('keeps the log bounded under steady writes: it starts again from its beginnin
     // Requests arrive over the network: the event loop turns between some of them.
     if (i % 20 === 0) await new Promise((r) => setImmediate(r));
   }
-  expect(statSync(`${file}-wal`).size).toBeLessThan(60 * 1024 * 1024);
+  // Never restarted, the log would hold all 80 MB; a busy machine's checkpointer may lag a few
+  // turns behind the writes (63 MB seen with two cores shared by several test runs).
+  expect(statSync(`${file}-wal`).size).toBeLessThan(72 * 1024 * 1024);
   expect(statSync(file).size).toBeGreaterThan(60 * 1024 * 1024);
 }, 60_000);
 
