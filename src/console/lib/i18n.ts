@@ -3,7 +3,8 @@
  * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
  * reviewers' queue), `console-account` (the signed-in user's two-step sign-in),
  * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed),
- * `console-people` (people, directory sync, audiences from people) and `console-reports`
+ * `console-people` (people, directory sync, audiences from people), `console-person` (a person's
+ * history and risk, the lists, smart groups) and `console-reports`
  * (reported mail and its intake), fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
@@ -32,6 +33,7 @@ export const CONSOLE_NAMESPACES = [
   'console-identity',
   'console-integrations',
   'console-people',
+  'console-person',
   'console-reports',
 ] as const satisfies TranslationNamespace[];
 

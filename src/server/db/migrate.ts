@@ -30,6 +30,7 @@ import * as webhooks from './migrations/2026-12-08-0003-webhooks';
 import * as auditRetention from './migrations/2026-12-08-0004-audit-retention';
 import * as mailReports from './migrations/2026-12-08-0005-mail-reports';
 import * as maliciousUrlChanges from './migrations/2026-12-09-0004-malicious-url-changes';
+import * as peopleFilters from './migrations/2026-12-10-0002-people-filters';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08-0004-audit-retention': auditRetention,
   '2026-12-08-0005-mail-reports': mailReports,
   '2026-12-09-0004-malicious-url-changes': maliciousUrlChanges,
+  '2026-12-10-0002-people-filters': peopleFilters,
 };
 
 /**
