@@ -1,7 +1,7 @@
 /**
  * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
  * sending profile, webhook endpoint and one delivery, a SCIM token with a person and a group it
- * provisioned),
+ * provisioned, a saved filter of people),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +30,8 @@ export interface Seeded {
   scimToken: string;
   personId: string;
   groupId: string;
+  /** A saved filter of people (a smart group). */
+  filterId: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
   params: string[];
 }
@@ -126,6 +128,10 @@ export async function seedTenantData(
     displayName: `${name} group`,
     members: [{ value: personId }],
   });
+  const filter = await call('POST', '/api/admin/people/filters', {
+    name: `${name} filter`,
+    filter: { department: `${name} department` },
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -146,6 +152,7 @@ export async function seedTenantData(
     scimToken: scim.token,
     personId,
     groupId,
+    filterId: String(filter.id),
     params: [
       campaignId,
       rid,
@@ -158,6 +165,7 @@ export async function seedTenantData(
       deliveries.deliveries[0]?.id ?? '',
       personId,
       groupId,
+      String(filter.id),
     ],
   };
 }
