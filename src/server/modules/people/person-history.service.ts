@@ -86,6 +86,12 @@ export async function activeRisks(db: Db, tenantId: string, now: Date = new Date
   return people.map((row) => ({ row, risk: riskOf(inputs.get(row.id) ?? [], now) }));
 }
 
+/** By email, in plain code-unit order (no locale needed, and fast on thousands). */
+function byEmail(a: PersonRow, b: PersonRow): number {
+  const [x, y] = [a.email ?? '', b.email ?? ''];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The active people in a risk band, highest score first. */
 export async function riskyPeople(
   db: Db,
@@ -95,7 +101,7 @@ export async function riskyPeople(
 ): Promise<RiskyPage> {
   const inBand = (await activeRisks(db, tenantId, now))
     .filter(({ risk }) => risk.band === query.band)
-    .sort((a, b) => b.risk.score - a.risk.score || (a.row.email ?? '').localeCompare(b.row.email ?? ''));
+    .sort((a, b) => b.risk.score - a.risk.score || byEmail(a.row, b.row));
   const page = inBand.slice(query.offset, query.offset + query.limit);
   const people = await withGroups(
     db,

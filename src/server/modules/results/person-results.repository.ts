@@ -7,7 +7,6 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { stepBit } from '@shared/events';
-import type { PeopleListName } from '@shared/person-history';
 import type { Db } from '@server/db/schema';
 
 const CLICKED = stepBit('clicked');
@@ -110,55 +109,35 @@ export async function peopleWhoReported(db: Db, tenantId: string) {
   return rows.flatMap((r) => (r.person_ref ? [r.person_ref] : []));
 }
 
-/** A list's people since `since`: who is on it (having), in its order, one page, and how many in all. */
-export async function personFigures(
-  db: Db,
-  tenantId: string,
-  list: PeopleListName,
-  options: { since: string; clicks: number; offset: number; limit: number },
-) {
-  const clicks = sql<number>`sum(${flag(clicked)})`;
-  const reports = sql<number>`count(r.reported_at)`;
-  const grouped = received(db, tenantId)
-    .where(receivedAt, '>=', options.since)
+/**
+ * Each person's figures over the simulations sent since `since`, in one pass over the (tenant,
+ * person) index: the campaign is read only for a recipient without a recorded send.
+ */
+export async function personFigures(db: Db, tenantId: string, since: string) {
+  const sent = sql<string>`coalesce(r.sent_at, (select c.launched_at from campaigns c where c.id = r.campaign_id))`;
+  const rows = await db
+    .selectFrom('recipients as r')
+    .where('r.tenant_id', '=', tenantId)
     .where('r.person_ref', 'is not', null)
+    .where(sent, '>=', since)
     .select((eb) => [
       'r.person_ref',
       eb.fn.countAll<number | string>().as('simulations'),
-      clicks.as('clicks'),
+      sql<number | string>`sum(${flag(clicked)})`.as('clicks'),
       sql<number | string>`sum(${flag(submitted)})`.as('submissions'),
-      reports.as('reports'),
+      sql<number | string>`count(r.reported_at)`.as('reports'),
       sql<string | null>`max(case when ${clicked} then r.clicked_at end)`.as('last_clicked_at'),
       eb.fn.max('r.reported_at').as('last_reported_at'),
     ])
-    .groupBy('r.person_ref');
-  const chosen =
-    list === 'repeat-offenders'
-      ? grouped.having(clicks, '>=', options.clicks)
-      : list === 'never-reported'
-        ? grouped.having(reports, '=', 0)
-        : grouped.having(reports, '>', 0);
-  const total = await db
-    .selectFrom(chosen.as('t'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const ordered =
-    list === 'repeat-offenders'
-      ? chosen.orderBy(clicks, 'desc').orderBy(sql`max(case when ${clicked} then r.clicked_at end)`, 'desc')
-      : list === 'never-reported'
-        ? chosen.orderBy(sql`count(*)`, 'desc').orderBy(clicks, 'desc')
-        : chosen.orderBy(reports, 'desc').orderBy(sql`max(r.reported_at)`, 'desc');
-  const rows = await ordered.orderBy('r.person_ref').limit(options.limit).offset(options.offset).execute();
-  return {
-    total: Number(total.n),
-    items: rows.map((row) => ({
-      person_ref: row.person_ref ?? '',
-      simulations: Number(row.simulations),
-      clicks: Number(row.clicks),
-      submissions: Number(row.submissions),
-      reports: Number(row.reports),
-      last_clicked_at: row.last_clicked_at,
-      last_reported_at: row.last_reported_at,
-    })),
-  };
+    .groupBy('r.person_ref')
+    .execute();
+  return rows.map((row) => ({
+    person_ref: row.person_ref ?? '',
+    simulations: Number(row.simulations),
+    clicks: Number(row.clicks),
+    submissions: Number(row.submissions),
+    reports: Number(row.reports),
+    last_clicked_at: row.last_clicked_at,
+    last_reported_at: row.last_reported_at,
+  }));
 }
