@@ -14,6 +14,8 @@ import { GophishImportPage } from '../features/gophish/components/gophish-import
 import { HomePage } from '../features/home/components/home-page';
 import { IntegrationsPage } from '../features/integrations/components/integrations-page';
 import { PeoplePage } from '../features/people/components/people-page';
+import { PeopleListsPage } from '../features/people/components/people-lists-page';
+import { PersonPage } from '../features/people/components/person-page';
 import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
@@ -68,6 +70,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'import/gophish', element: <GophishImportPage /> },
               { path: 'people', element: <PeoplePage /> },
+              { path: 'people/lists', element: <PeopleListsPage /> },
+              { path: 'people/:id', element: <PersonPage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },
