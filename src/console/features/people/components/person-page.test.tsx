@@ -192,7 +192,7 @@ describe('smart groups', () => {
     const groups = screen.getByRole('region', { name: 'Smart groups' });
     const form = within(groups).getByRole('form', { name: 'New smart group' });
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Finance, high risk' } });
-    expect((within(form).getByLabelText('Department') as HTMLSelectElement).value).toBe('Finance');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Department').value).toBe('Finance');
     fireEvent.change(within(form).getByLabelText('Risk'), { target: { value: 'high' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save the smart group' }));
     expect(await within(groups).findByText('Smart group Finance, high risk saved.')).toBeTruthy();
