@@ -47,7 +47,7 @@ export async function seedHistory(
   const SENT = Object.fromEntries(
     Object.entries(SENT_DAYS_AGO).map(([campaign, days]) => [campaign, at(days * 86_400_000)]),
   ) as Record<CampaignName, string>;
-  const tenant = await newTenant(h as Harness, name);
+  const tenant = await newTenant(h, name);
   const rids = new Map<string, string>();
   const audience: Record<CampaignName, string[]> = {
     Parcel: ['ana', 'ben', 'cy'],
@@ -56,17 +56,12 @@ export async function seedHistory(
     Old: ['ana'],
   };
   for (const campaign of Object.keys(SENT_DAYS_AGO) as CampaignName[]) {
-    const id = await importCampaign(h as Harness, tenant, campaignFile({ name: campaign }));
+    const id = await importCampaign(h, tenant, campaignFile({ name: campaign }));
     const rows = audience[campaign].map(
       (who) =>
         `${who}@example.com,${who[0]?.toUpperCase()}${who.slice(1)},${who === 'ana' ? 'de' : ''},${SENT[campaign]}`,
     );
-    const csv = await importCsv(
-      h as Harness,
-      tenant,
-      id,
-      `email,first_name,language,sent_at\n${rows.join('\n')}\n`,
-    );
+    const csv = await importCsv(h, tenant, id, `email,first_name,language,sent_at\n${rows.join('\n')}\n`);
     if (csv.statusCode !== 200) throw new Error(`recipients: ${csv.body}`);
     const links = await h.database.db
       .selectFrom('recipients')
