@@ -187,8 +187,16 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/people/${b.personId}/history`,
     expect: 'not found',
   },
-  'GET /api/admin/people/lists/:list': {
+  'GET /api/admin/people/lists/repeat-offenders': {
+    url: () => '/api/admin/people/lists/repeat-offenders?clicks=1',
+    expect: 'no leak',
+  },
+  'GET /api/admin/people/lists/never-reported': {
     url: () => '/api/admin/people/lists/never-reported',
+    expect: 'no leak',
+  },
+  'GET /api/admin/people/lists/top-reporters': {
+    url: () => '/api/admin/people/lists/top-reporters',
     expect: 'no leak',
   },
   'GET /api/admin/people/risky': { url: () => '/api/admin/people/risky?band=low', expect: 'no leak' },

@@ -40,9 +40,7 @@ export type PersonHistory = z.infer<typeof personHistorySchema>;
 export const PEOPLE_LISTS = ['repeat-offenders', 'never-reported', 'top-reporters'] as const;
 export type PeopleListName = (typeof PEOPLE_LISTS)[number];
 
-export const peopleListParamsSchema = z.object({ list: z.enum(PEOPLE_LISTS) });
-
-/** GET /api/admin/people/lists/:list?months=&clicks=&offset=&limit= */
+/** GET /api/admin/people/lists/<list>?months=&clicks=&offset=&limit= */
 export const peopleListQuerySchema = z.object({
   months: z.coerce
     .number()

@@ -92,6 +92,17 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       await h.admin.inject({ method: 'GET', url: '/api/admin/webhook-deliveries', headers: b.headers })
     ).json<{ deliveries: { id: string }[] }>().deliveries[0]!.id;
     const w = `/api/admin/webhooks/${bEndpoint}`;
+    const bPerson = (
+      await h.admin.inject({ method: 'GET', url: '/api/admin/people', headers: b.headers })
+    ).json<{ items: { id: string }[] }>().items[0]!.id;
+    const bFilter = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/people/filters',
+        headers: b.headers,
+        payload: { name: 'B smart group', filter: { never_reported: true } },
+      })
+    ).json<{ id: string }>().id;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -236,6 +247,22 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/webhook-deliveries/{id}/redeliver',
       },
       { method: 'DELETE', url: `/api/admin/reports/${reportId}`, route: '/api/admin/reports/{id}' },
+      {
+        method: 'GET',
+        url: `/api/admin/people/${bPerson}/history`,
+        route: '/api/admin/people/{id}/history',
+      },
+      {
+        method: 'PUT',
+        url: `/api/admin/people/filters/${bFilter}`,
+        route: '/api/admin/people/filters/{id}',
+        payload: { name: 'Taken over', filter: {} },
+      },
+      {
+        method: 'DELETE',
+        url: `/api/admin/people/filters/${bFilter}`,
+        route: '/api/admin/people/filters/{id}',
+      },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
         method: 'DELETE',

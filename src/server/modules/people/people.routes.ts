@@ -9,9 +9,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, errorSchema, idParamsSchema } from '@shared/admin-api';
 import { peopleFacetsSchema, peoplePageSchema, peopleQuerySchema } from '@shared/people';
 import {
+  PEOPLE_LISTS,
   peopleListPageSchema,
-  peopleListParamsSchema,
   peopleListQuerySchema,
+  type PeopleListName,
   personHistorySchema,
   riskyPageSchema,
   riskyQuerySchema,
@@ -32,6 +33,12 @@ import {
 import { peopleList, personHistory, riskyPeople } from './person-history.service';
 
 const tags = ['people'];
+
+const LIST_SUMMARIES: Record<PeopleListName, string> = {
+  'repeat-offenders': 'People who clicked at least `clicks` simulations, with their figures',
+  'never-reported': 'People who received simulations and reported none, with their figures',
+  'top-reporters': 'People who reported the most simulations, with their figures',
+};
 
 export function peopleRoutes(ctx: AppContext) {
   const { db } = ctx.database;
@@ -79,20 +86,22 @@ export function peopleRoutes(ctx: AppContext) {
       async (request) => personHistory(db, tenantOf(request), request.params.id),
     );
 
-    r.get(
-      '/api/admin/people/lists/:list',
-      {
-        schema: {
-          tags,
-          security: adminSecurity,
-          summary: 'Repeat offenders, people who never reported, or top reporters, with their figures',
-          params: peopleListParamsSchema,
-          querystring: peopleListQuerySchema,
-          response: { 200: peopleListPageSchema, ...adminErrors },
+    // One route per list (a list is no object of the tenant's: no id in the path).
+    for (const list of PEOPLE_LISTS) {
+      r.get(
+        `/api/admin/people/lists/${list}`,
+        {
+          schema: {
+            tags,
+            security: adminSecurity,
+            summary: LIST_SUMMARIES[list],
+            querystring: peopleListQuerySchema,
+            response: { 200: peopleListPageSchema, ...adminErrors },
+          },
         },
-      },
-      async (request) => peopleList(db, tenantOf(request), request.params.list, request.query),
-    );
+        async (request) => peopleList(db, tenantOf(request), list, request.query),
+      );
+    }
 
     r.get(
       '/api/admin/people/risky',
