@@ -165,6 +165,7 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
       ['Ben', 1],
     ]);
     expect(await list('top-reporters?limit=1&offset=1')).toMatchObject({ total: 2, items: [{ who: 'Ben' }] });
+    expect(await list('top-reporters?offset=5')).toEqual({ total: 2, items: [] });
   });
 
   it('lists the people of a risk band, highest first', async () => {

@@ -7,6 +7,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { stepBit } from '@shared/events';
+import type { PeopleListName } from '@shared/person-history';
 import type { Db } from '@server/db/schema';
 
 const CLICKED = stepBit('clicked');
@@ -110,34 +111,58 @@ export async function peopleWhoReported(db: Db, tenantId: string) {
 }
 
 /**
- * Each person's figures over the simulations sent since `since`, in one pass over the (tenant,
- * person) index: the campaign is read only for a recipient without a recorded send.
+ * One page of a list's people with their figures over the simulations sent since `since`, and how
+ * many are on it, in one pass over the (tenant, person) index (the campaign is read only for a
+ * recipient without a recorded send); only the page's rows leave the database.
  */
-export async function personFigures(db: Db, tenantId: string, since: string) {
+export async function listPage(
+  db: Db,
+  tenantId: string,
+  list: PeopleListName,
+  options: { since: string; clicks: number; offset: number; limit: number },
+) {
   const sent = sql<string>`coalesce(r.sent_at, (select c.launched_at from campaigns c where c.id = r.campaign_id))`;
-  const rows = await db
+  const clicks = sql<number>`sum(${flag(clicked)})`;
+  const reports = sql<number>`count(r.reported_at)`;
+  const lastClick = sql<string | null>`max(case when ${clicked} then r.clicked_at end)`;
+  const lastReport = sql<string | null>`max(r.reported_at)`;
+  const grouped = db
     .selectFrom('recipients as r')
     .where('r.tenant_id', '=', tenantId)
     .where('r.person_ref', 'is not', null)
-    .where(sent, '>=', since)
+    .where(sent, '>=', options.since)
     .select((eb) => [
       'r.person_ref',
       eb.fn.countAll<number | string>().as('simulations'),
-      sql<number | string>`sum(${flag(clicked)})`.as('clicks'),
+      clicks.as('clicks'),
       sql<number | string>`sum(${flag(submitted)})`.as('submissions'),
-      sql<number | string>`count(r.reported_at)`.as('reports'),
-      sql<string | null>`max(case when ${clicked} then r.clicked_at end)`.as('last_clicked_at'),
-      eb.fn.max('r.reported_at').as('last_reported_at'),
+      reports.as('reports'),
+      lastClick.as('last_clicked_at'),
+      lastReport.as('last_reported_at'),
+      sql<number | string>`count(*) over ()`.as('total'),
     ])
-    .groupBy('r.person_ref')
-    .execute();
-  return rows.map((row) => ({
-    person_ref: row.person_ref ?? '',
-    simulations: Number(row.simulations),
-    clicks: Number(row.clicks),
-    submissions: Number(row.submissions),
-    reports: Number(row.reports),
-    last_clicked_at: row.last_clicked_at,
-    last_reported_at: row.last_reported_at,
-  }));
+    .groupBy('r.person_ref');
+  const ordered =
+    list === 'repeat-offenders'
+      ? grouped.having(clicks, '>=', options.clicks).orderBy(clicks, 'desc').orderBy(lastClick, 'desc')
+      : list === 'never-reported'
+        ? grouped
+            .having(reports, '=', 0)
+            .orderBy(sql`count(*)`, 'desc')
+            .orderBy(clicks, 'desc')
+        : grouped.having(reports, '>', 0).orderBy(reports, 'desc').orderBy(lastReport, 'desc');
+  const rows = await ordered.orderBy('r.person_ref').limit(options.limit).offset(options.offset).execute();
+  return {
+    // Past the last page no row tells the count: the caller asks again from the start.
+    total: rows[0] ? Number(rows[0].total) : null,
+    items: rows.map((row) => ({
+      person_ref: row.person_ref ?? '',
+      simulations: Number(row.simulations),
+      clicks: Number(row.clicks),
+      submissions: Number(row.submissions),
+      reports: Number(row.reports),
+      last_clicked_at: row.last_clicked_at,
+      last_reported_at: row.last_reported_at,
+    })),
+  };
 }

@@ -10,7 +10,7 @@ import {
   outcomesSince,
   peopleClickedSince,
   peopleWhoReported,
-  personFigures,
+  listPage,
   simulationsOfPerson,
 } from './person-results.repository';
 
@@ -64,37 +64,6 @@ export async function everReported(db: Db, tenantId: string): Promise<Set<string
   return new Set(await peopleWhoReported(db, tenantId));
 }
 
-export type PersonFigures = Awaited<ReturnType<typeof personFigures>>[number];
-
-/** Who is on a list and in which order (the person's reference breaks ties). */
-const LISTS: Record<
-  PeopleListName,
-  { on: (f: PersonFigures, clicks: number) => boolean; order: (a: PersonFigures, b: PersonFigures) => number }
-> = {
-  'repeat-offenders': {
-    on: (f, clicks) => f.clicks >= clicks,
-    order: (a, b) => b.clicks - a.clicks || later(a.last_clicked_at, b.last_clicked_at),
-  },
-  'never-reported': {
-    on: (f) => f.reports === 0,
-    order: (a, b) => b.simulations - a.simulations || b.clicks - a.clicks,
-  },
-  'top-reporters': {
-    on: (f) => f.reports > 0,
-    order: (a, b) => b.reports - a.reports || later(a.last_reported_at, b.last_reported_at),
-  },
-};
-
-/** Newer first, none last. */
-function later(a: string | null, b: string | null): number {
-  return compare(b ?? '', a ?? '');
-}
-
-/** Plain code-unit order: ISO times and ids need no locale (and localeCompare is slow on 10,000). */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** One page of a list's people (by reference) with their figures since `since`, and how many in all. */
 export async function listFigures(
   db: Db,
@@ -102,9 +71,10 @@ export async function listFigures(
   list: PeopleListName,
   options: { since: string; clicks: number; offset: number; limit: number },
 ) {
-  const { on, order } = LISTS[list];
-  const chosen = (await personFigures(db, tenantId, options.since))
-    .filter((f) => on(f, options.clicks))
-    .sort((a, b) => order(a, b) || compare(a.person_ref, b.person_ref));
-  return { total: chosen.length, items: chosen.slice(options.offset, options.offset + options.limit) };
+  const page = await listPage(db, tenantId, list, options);
+  if (page.total !== null) return { total: page.total, items: page.items };
+  // A page past the end: the count comes from the first page.
+  const first =
+    options.offset > 0 ? await listPage(db, tenantId, list, { ...options, offset: 0, limit: 1 }) : page;
+  return { total: first.total ?? 0, items: page.items };
 }
