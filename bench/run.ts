@@ -17,12 +17,13 @@ import { dashboardBench } from './dashboard';
 import { frontendBench } from './frontend';
 import { growthBench } from './growth';
 import { httpBench } from './http';
+import { peopleBench } from './people';
 
 // The benchmarks seed their data through the services, as the command line does: as its actor.
 setFallbackActor(cliActor());
 
 const quick = process.argv.includes('--quick');
-// --only=http|growth|dashboard|burst|clicks|web runs one section (while working on it); by default all of them run.
+// --only=http|growth|dashboard|burst|clicks|people|web runs one section (while working on it); by default all of them run.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const wanted = (section: string) => !only || only === section;
 const figures: Figure[] = [];
@@ -62,6 +63,9 @@ try {
   }
   for (const database of databases) {
     if (wanted('clicks')) print(await clicksBench(database));
+  }
+  for (const database of databases) {
+    if (wanted('people')) print(await peopleBench(database, quick ? 2_000 : 10_000));
   }
   const first = databases[0];
   if (wanted('web') && first) print(await frontendBench(first));

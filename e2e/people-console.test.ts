@@ -82,7 +82,7 @@ describe.runIf(browserAvailable)('people and directory sync in Chromium', () => 
     await expect.poll(() => table.innerText()).toContain('Léa Directory');
     expect(await table.innerText()).toContain('Français');
     // By keyboard: the group filter, then a search sent with Enter.
-    await page.getByLabel('Group').focus();
+    await page.getByLabel('Group', { exact: true }).focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.getByText(/^People found: 1$/).count()).toBe(1);
     await page.getByLabel('Name, e-mail, person ID or department').focus();

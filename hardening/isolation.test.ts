@@ -218,6 +218,39 @@ const CASES: Record<string, Case> = {
     payload: {},
   },
   'GET /api/admin/people/groups': { url: () => '/api/admin/people/groups', expect: 'no leak' },
+  'GET /api/admin/people/:id/history': {
+    url: (b) => `/api/admin/people/${b.personId}/history`,
+    expect: 'not found',
+  },
+  'GET /api/admin/people/lists/repeat-offenders': {
+    url: () => '/api/admin/people/lists/repeat-offenders?clicks=1',
+    expect: 'no leak',
+  },
+  'GET /api/admin/people/lists/never-reported': {
+    url: () => '/api/admin/people/lists/never-reported',
+    expect: 'no leak',
+  },
+  'GET /api/admin/people/lists/top-reporters': {
+    url: () => '/api/admin/people/lists/top-reporters',
+    expect: 'no leak',
+  },
+  'GET /api/admin/people/risky': { url: () => '/api/admin/people/risky?band=low', expect: 'no leak' },
+  'GET /api/admin/people/filters': { url: () => '/api/admin/people/filters', expect: 'no leak' },
+  // A's own filter; the same name as B's is no conflict across tenants.
+  'POST /api/admin/people/filters': {
+    url: () => '/api/admin/people/filters',
+    expect: 'own tenant',
+    payload: { name: 'Tenant B filter', filter: { never_reported: true } },
+  },
+  'PUT /api/admin/people/filters/:id': {
+    url: (b) => `/api/admin/people/filters/${b.filterId}`,
+    expect: 'not found',
+    payload: { name: 'Hijacked', filter: {} },
+  },
+  'DELETE /api/admin/people/filters/:id': {
+    url: (b) => `/api/admin/people/filters/${b.filterId}`,
+    expect: 'not found',
+  },
   'GET /api/admin/settings/scim': { url: () => '/api/admin/settings/scim', expect: 'no leak' },
   // A's own token: minted (replacing A's), then revoked; B's token keeps working (checked below).
   'POST /api/admin/settings/scim/token': {

@@ -40,6 +40,7 @@ export const TABLES = [
   'person_group_members',
   'scim_tokens',
   'tenant_scenarios',
+  'people_filters',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

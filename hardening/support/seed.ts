@@ -1,7 +1,7 @@
 /**
  * One tenant with something of everything (campaign, recipients, report, malicious URL, key,
  * sending profile, webhook endpoint and one delivery, a SCIM token with a person and a group it
- * provisioned),
+ * provisioned, a saved filter of people),
  * made through the operator API, so hardening tests can aim at real ids as well as made-up ones.
  */
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +34,8 @@ export interface Seeded {
   groupId: string;
   /** The tenant's copy of the library's first scenario ('' when the library is empty). */
   scenarioId: string;
+  /** A saved filter of people (a smart group). */
+  filterId: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
   params: string[];
 }
@@ -143,6 +145,10 @@ export async function seedTenantData(
         id: string;
       })
     : { id: '' };
+  const filter = await call('POST', '/api/admin/people/filters', {
+    name: `${name} filter`,
+    filter: { department: `${name} department` },
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -165,6 +171,7 @@ export async function seedTenantData(
     personId,
     groupId,
     scenarioId: scenario.id,
+    filterId: String(filter.id),
     params: [
       campaignId,
       rid,
@@ -178,6 +185,7 @@ export async function seedTenantData(
       personId,
       groupId,
       ...(scenario.id ? [scenario.id] : []),
+      String(filter.id),
     ],
   };
 }

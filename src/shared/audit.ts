@@ -130,6 +130,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   webhook: 'settings',
   person: 'people',
   group: 'people',
+  people_filter: 'people',
   scim_token: 'settings',
   scenario: 'campaign',
 };

@@ -111,7 +111,8 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
  * console's shell and pages, the console's campaign editor, its results, reports and
  * reviewers' queue, its home page and audit log, the signed-in user's account, its integrations,
- * its people (the People page, directory sync, audiences from people) and its reported mail.
+ * its people (the People page, directory sync, audiences from people), each person's history
+ * and risk with the lists and smart groups (console-person), and its reported mail.
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -123,6 +124,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-identity',
   'console-integrations',
   'console-people',
+  'console-person',
   'console-reports',
   'console-scenarios',
 ] as const;

@@ -38,6 +38,7 @@ export const peopleQuerySchema = z.object({
   group: z.string().max(100).optional().describe('a group id'),
   department: z.string().max(200).optional(),
   state: z.enum(PERSON_STATES).default('all'),
+  filter: z.string().max(100).optional().describe('a saved filter id (smart group)'),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
@@ -60,11 +61,12 @@ export const peopleFacetsSchema = z.object({
 });
 export type PeopleFacets = z.infer<typeof peopleFacetsSchema>;
 
-/** Who a campaign's recipients are chosen from: every active person, a group, or a department. */
+/** Who a campaign's recipients are chosen from: every active person, a group, a department, or a saved filter. */
 export const audienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({ kind: z.literal('group'), group_id: z.string().min(1).max(100) }),
   z.object({ kind: z.literal('department'), department: z.string().trim().min(1).max(200) }),
+  z.object({ kind: z.literal('filter'), filter_id: z.string().min(1).max(100) }),
 ]);
 export type Audience = z.infer<typeof audienceSchema>;
 

@@ -16,6 +16,8 @@ import { IntegrationsPage } from '../features/integrations/components/integratio
 import { PeoplePage } from '../features/people/components/people-page';
 import { ScenarioPage } from '../features/scenarios/components/scenario-page';
 import { ScenariosPage } from '../features/scenarios/components/scenarios-page';
+import { PeopleListsPage } from '../features/people/components/people-lists-page';
+import { PersonPage } from '../features/people/components/person-page';
 import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
@@ -72,6 +74,8 @@ export const routes: RouteObject[] = [
               { path: 'people', element: <PeoplePage /> },
               { path: 'scenarios', element: <ScenariosPage /> },
               { path: 'scenarios/:id', element: <ScenarioPage /> },
+              { path: 'people/lists', element: <PeopleListsPage /> },
+              { path: 'people/:id', element: <PersonPage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },

@@ -3,8 +3,9 @@
  * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
  * reviewers' queue), `console-account` (the signed-in user's two-step sign-in),
  * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed),
- * `console-people` (people, directory sync, audiences from people), `console-reports`
- * (reported mail and its intake) and `console-scenarios` (the scenario library), fetched from /assets/i18n/<lang>.<namespace>.json. The
+ * `console-people` (people, directory sync, audiences from people), `console-person` (a person's
+ * history and risk, the lists, smart groups), `console-reports` (reported mail and its intake) and
+ * `console-scenarios` (the scenario library), fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
@@ -32,6 +33,7 @@ export const CONSOLE_NAMESPACES = [
   'console-identity',
   'console-integrations',
   'console-people',
+  'console-person',
   'console-reports',
   'console-scenarios',
 ] as const satisfies TranslationNamespace[];

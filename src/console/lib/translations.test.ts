@@ -1,7 +1,7 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
  * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`,
- * `console-reports`, `console-scenarios`): every
+ * `console-person`, `console-reports`, `console-scenarios`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -14,6 +14,8 @@ import { RECIPIENT_STATUSES } from '../../shared/events';
 import { GOPHISH_NOTICES } from '../../shared/gophish-import';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
 import { PERSON_STATES } from '../../shared/people';
+import { RISK_BANDS, RISK_FACTORS } from '../../shared/people-risk';
+import { PEOPLE_LISTS } from '../../shared/person-history';
 import { PHISH_STEPS } from '../../shared/routes';
 import { SCENARIO_SOURCES } from '../../shared/scenario-api';
 import { SCENARIO_LURES } from '../../shared/scenarios';
@@ -242,6 +244,31 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'source.',
     suffixes: SCENARIO_SOURCES,
     builtBy: 'the scenario cards (library or your copy)',
+  },
+  // console-person
+  {
+    namespace: 'console-person',
+    prefix: 'risk.band.',
+    suffixes: RISK_BANDS,
+    builtBy: 'the person page’s risk',
+  },
+  {
+    namespace: 'console-person',
+    prefix: 'risk.factor.',
+    suffixes: RISK_FACTORS,
+    builtBy: 'the person page’s reasons for the score',
+  },
+  {
+    namespace: 'console-person',
+    prefix: 'list.',
+    suffixes: PEOPLE_LISTS,
+    builtBy: 'the lists page’s choice',
+  },
+  {
+    namespace: 'console-person',
+    prefix: 'about.',
+    suffixes: PEOPLE_LISTS,
+    builtBy: 'the lists page’s description',
   },
 ];
 

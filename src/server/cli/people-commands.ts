@@ -1,7 +1,8 @@
 /**
  * `hookwise people …` (a tenant's people and the groups and departments they are in) and
  * `hookwise scim …` (the tenant's SCIM token: minted, shown once, revoked). The same services as
- * the REST API; `hookwise recipients add-people` is with the recipients' commands.
+ * the REST API; `hookwise recipients add-people` is with the recipients' commands, and a
+ * person's history, risk, the lists and saved filters are in person-commands.ts.
  */
 import type { Command } from 'commander';
 import {
@@ -16,6 +17,7 @@ import { peopleFacets, peoplePage } from '../modules/people/people.service';
 import { mintScimToken, revokeScimToken, scimSettings } from '../modules/scim/scim.service';
 import { requireTenant } from '../modules/tenants/tenants.service';
 import { withDatabase } from './cli-context';
+import { addPersonCommands } from './person-commands';
 import { formatTable, output } from './output';
 
 const tokenNotice = 'Keep the SCIM token now: it is shown once and only its hash is stored.';
@@ -35,6 +37,7 @@ function stateOf(value: string | undefined): PersonState {
 
 export function addPeopleCommands(program: Command): void {
   const people = program.command('people').description("a tenant's people, across campaigns");
+  addPersonCommands(people);
 
   people
     .command('list <tenantId>')

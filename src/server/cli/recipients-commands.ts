@@ -14,10 +14,19 @@ import {
 import { campaignById, withDatabase } from './cli-context';
 import { formatTable, output, write } from './output';
 
-function audienceOf(options: { all?: boolean; group?: string; department?: string }): Audience {
-  const chosen = [options.all, options.group, options.department].filter((x) => x !== undefined);
-  if (chosen.length !== 1) throw new Error('Choose one audience: --all, --group <id> or --department <name>');
+function audienceOf(options: {
+  all?: boolean;
+  group?: string;
+  department?: string;
+  filter?: string;
+}): Audience {
+  const chosen = [options.all, options.group, options.department, options.filter].filter(
+    (x) => x !== undefined,
+  );
+  if (chosen.length !== 1)
+    throw new Error('Choose one audience: --all, --group <id>, --department <name> or --filter <id>');
   if (options.group !== undefined) return { kind: 'group', group_id: options.group };
+  if (options.filter !== undefined) return { kind: 'filter', filter_id: options.filter };
   if (options.department !== undefined) return { kind: 'department', department: options.department };
   return { kind: 'all' };
 }
@@ -53,14 +62,24 @@ export function addRecipientCommands(program: Command): void {
 
   recipients
     .command('add-people')
-    .description("add a campaign's recipients from people: every active person, a group or a department")
+    .description(
+      "add a campaign's recipients from people: every active person, a group, a department or a saved filter",
+    )
     .requiredOption('--campaign <id>', 'campaign id')
     .option('--all', 'every active person')
     .option('--group <id>', 'the active members of a group (see people groups)')
     .option('--department <name>', 'the active people of a department')
+    .option('--filter <id>', 'the active people a saved filter chooses (see people filters list)')
     .option('--json', 'print the report as JSON')
     .action(
-      (options: { campaign: string; all?: boolean; group?: string; department?: string; json?: boolean }) =>
+      (options: {
+        campaign: string;
+        all?: boolean;
+        group?: string;
+        department?: string;
+        filter?: string;
+        json?: boolean;
+      }) =>
         withDatabase(async (_config, { db }) => {
           const audience = audienceOf(options);
           const report = await addRecipientsFromPeople(

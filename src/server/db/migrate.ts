@@ -31,6 +31,7 @@ import * as auditRetention from './migrations/2026-12-08-0004-audit-retention';
 import * as mailReports from './migrations/2026-12-08-0005-mail-reports';
 import * as maliciousUrlChanges from './migrations/2026-12-09-0004-malicious-url-changes';
 import * as tenantScenarios from './migrations/2026-12-10-0001-tenant-scenarios';
+import * as peopleFilters from './migrations/2026-12-10-0002-people-filters';
 import * as pseudonymousReporters from './migrations/2026-12-10-0004-pseudonymous-reporters';
 import type { Database } from './schema';
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08-0005-mail-reports': mailReports,
   '2026-12-09-0004-malicious-url-changes': maliciousUrlChanges,
   '2026-12-10-0001-tenant-scenarios': tenantScenarios,
+  '2026-12-10-0002-people-filters': peopleFilters,
   '2026-12-10-0004-pseudonymous-reporters': pseudonymousReporters,
 };
 

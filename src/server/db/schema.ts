@@ -565,6 +565,16 @@ export interface PersonTable {
   updated_at: string;
 }
 
+/** A saved filter of people (a smart group): `filter` is personFilterSchema's JSON. */
+export interface PeopleFilterTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  filter: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A directory group (SCIM /Groups). */
 export interface PersonGroupTable {
   id: string;
@@ -647,6 +657,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   people: PersonTable;
+  people_filters: PeopleFilterTable;
   person_groups: PersonGroupTable;
   person_group_members: PersonGroupMemberTable;
   scim_tokens: ScimTokenTable;
@@ -676,6 +687,7 @@ export type SendingProfileRow = Selectable<SendingProfileTable>;
 export type SendingRow = Selectable<SendingTable>;
 export type PersonRow = Selectable<PersonTable>;
 export type NewPerson = Insertable<PersonTable>;
+export type PeopleFilterRow = Selectable<PeopleFilterTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type TenantScenarioRow = Selectable<TenantScenarioTable>;
 export type NewTenantScenario = Insertable<TenantScenarioTable>;

@@ -12,7 +12,7 @@ export interface TestTenant {
   headers: { authorization: string };
 }
 
-export async function newTenant(h: Harness, name = 'Tenant'): Promise<TestTenant> {
+export async function newTenant(h: Pick<Harness, 'database'>, name = 'Tenant'): Promise<TestTenant> {
   const { tenantId, apiKey } = await createTenant(h.database.db, name);
   return { tenantId, apiKey, headers: { authorization: `Bearer ${apiKey}` } };
 }
@@ -27,7 +27,7 @@ export function campaignFile(overrides: Partial<CampaignFileInput> = {}): Campai
   };
 }
 
-export async function importCampaign(h: Harness, tenant: TestTenant, file = campaignFile()) {
+export async function importCampaign(h: Pick<Harness, 'admin'>, tenant: TestTenant, file = campaignFile()) {
   const res = await h.admin.inject({
     method: 'POST',
     url: '/api/admin/campaigns',
@@ -38,7 +38,12 @@ export async function importCampaign(h: Harness, tenant: TestTenant, file = camp
   return res.json<{ id: string }>().id;
 }
 
-export async function importCsv(h: Harness, tenant: TestTenant, campaignId: string, csv: string) {
+export async function importCsv(
+  h: Pick<Harness, 'admin'>,
+  tenant: TestTenant,
+  campaignId: string,
+  csv: string,
+) {
   return h.admin.inject({
     method: 'POST',
     url: `/api/admin/campaigns/${campaignId}/recipients`,

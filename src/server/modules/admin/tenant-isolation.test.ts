@@ -101,6 +101,17 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
     const bScenario = (await copyScenario(h.database.db, scope, 'shared-document', { title: 'B scenario' }))
       .id;
     const sc = `/api/admin/scenarios/${bScenario}`;
+    const bPerson = (
+      await h.admin.inject({ method: 'GET', url: '/api/admin/people', headers: b.headers })
+    ).json<{ items: { id: string }[] }>().items[0]!.id;
+    const bFilter = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/people/filters',
+        headers: b.headers,
+        payload: { name: 'B smart group', filter: { never_reported: true } },
+      })
+    ).json<{ id: string }>().id;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -261,6 +272,22 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       { method: 'DELETE', url: sc, route: '/api/admin/scenarios/{id}' },
       { method: 'POST', url: `${sc}/campaign`, route: '/api/admin/scenarios/{id}/campaign', payload: {} },
       { method: 'POST', url: `${sc}/copy`, route: '/api/admin/scenarios/{id}/copy', payload: {} },
+      {
+        method: 'GET',
+        url: `/api/admin/people/${bPerson}/history`,
+        route: '/api/admin/people/{id}/history',
+      },
+      {
+        method: 'PUT',
+        url: `/api/admin/people/filters/${bFilter}`,
+        route: '/api/admin/people/filters/{id}',
+        payload: { name: 'Taken over', filter: {} },
+      },
+      {
+        method: 'DELETE',
+        url: `/api/admin/people/filters/${bFilter}`,
+        route: '/api/admin/people/filters/{id}',
+      },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
         method: 'DELETE',

@@ -1,5 +1,6 @@
 /** SQL for people (one per person per tenant): lookups, the console's and SCIM's lists, audiences. */
 import { sql } from 'kysely';
+import type { LanguageCode } from '@shared/languages';
 import type { Db, NewPerson, PersonRow } from '@server/db/schema';
 import { inChunks } from '@server/db/chunks';
 
@@ -92,6 +93,7 @@ export interface PeopleFilter {
   q?: string | undefined;
   group?: string | undefined;
   department?: string | undefined;
+  language_code?: LanguageCode | undefined;
   state: 'active' | 'deactivated' | 'all';
 }
 
@@ -99,6 +101,7 @@ function filtered(db: Db, tenantId: string, filter: PeopleFilter) {
   let query = db.selectFrom('people as p').where('p.tenant_id', '=', tenantId);
   if (filter.state !== 'all') query = query.where('p.active', '=', filter.state === 'active' ? 1 : 0);
   if (filter.department !== undefined) query = query.where('p.department', '=', filter.department);
+  if (filter.language_code !== undefined) query = query.where('p.language_code', '=', filter.language_code);
   if (filter.group !== undefined) {
     const group = filter.group;
     query = query.where((eb) =>
@@ -182,6 +185,22 @@ export async function existingPeopleIds(db: Db, tenantId: string, ids: readonly 
       .where('id', 'in', chunk)
       .execute();
     found.push(...rows.map((r) => r.id));
+  });
+  return found;
+}
+
+/** The tenant's people with these ids (any order). */
+export async function peopleByIds(db: Db, tenantId: string, ids: readonly string[]) {
+  const found: PersonRow[] = [];
+  await inChunks(ids, async (chunk) => {
+    found.push(
+      ...(await db
+        .selectFrom('people')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', chunk)
+        .execute()),
+    );
   });
   return found;
 }

@@ -18,6 +18,7 @@ import {
   type PeopleFilter,
 } from './people.repository';
 import { findGroup, groupFacets, groupNamesOf } from './person-groups.repository';
+import { peopleMatching, requireSavedFilter } from './people-filters.service';
 
 /** What a recipient says about its person. */
 export interface PersonIdentity {
@@ -96,7 +97,8 @@ export function personView(row: PersonRow, groups: string[]): Person {
   };
 }
 
-async function withGroups(db: Db, rows: PersonRow[]): Promise<Person[]> {
+/** The people's views, with the names of their groups. */
+export async function withGroups(db: Db, rows: PersonRow[]): Promise<Person[]> {
   const names = new Map<string, string[]>();
   for (const { person_ref, display_name } of await groupNamesOf(
     db,
@@ -114,6 +116,16 @@ export async function peoplePage(db: Db, tenantId: string, query: PeopleQuery): 
     department: query.department,
     state: query.state,
   };
+  if (query.filter !== undefined) {
+    const saved = await requireSavedFilter(db, tenantId, query.filter);
+    const matching = byEmail(await peopleMatching(db, tenantId, filter, saved.filter));
+    return {
+      total: matching.length,
+      items: await withGroups(db, matching.slice(query.offset, query.offset + query.limit)),
+      offset: query.offset,
+      limit: query.limit,
+    };
+  }
   const page = await pagePeople(db, tenantId, filter, query);
   return {
     total: page.total,
@@ -136,8 +148,18 @@ export async function peopleFacets(db: Db, tenantId: string): Promise<PeopleFace
   };
 }
 
-/** The active people an audience names (never a deactivated one); a 404 for another tenant's group. */
+/** The People page's order: by email (none last), then id. */
+function byEmail(rows: PersonRow[]): PersonRow[] {
+  const key = (row: PersonRow) => `${row.email === null ? '1' : '0'}${row.email ?? ''}\n${row.id}`;
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** The active people an audience names (never a deactivated one); a 404 for another tenant's group or filter. */
 export async function audiencePeople(db: Db, tenantId: string, audience: Audience): Promise<PersonRow[]> {
+  if (audience.kind === 'filter') {
+    const saved = await requireSavedFilter(db, tenantId, audience.filter_id);
+    return peopleMatching(db, tenantId, { state: 'active' }, saved.filter);
+  }
   if (audience.kind === 'group' && !(await findGroup(db, tenantId, audience.group_id))) throw notFound();
   return allPeople(db, tenantId, {
     state: 'active',

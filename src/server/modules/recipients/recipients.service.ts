@@ -98,6 +98,7 @@ export async function addRecipientsFromPeople(
 function audienceDetail(audience: Audience): Record<string, string> {
   if (audience.kind === 'group') return { group: audience.group_id };
   if (audience.kind === 'department') return { department: audience.department };
+  if (audience.kind === 'filter') return { filter: audience.filter_id };
   return {};
 }
 

@@ -26,7 +26,7 @@ export function usePeople(query: PeopleQuery) {
         offset: String(query.offset),
         limit: String(query.limit),
       });
-      for (const name of ['q', 'group', 'department'] as const) {
+      for (const name of ['q', 'group', 'department', 'filter'] as const) {
         const value = query[name];
         if (value) params.set(name, value);
       }

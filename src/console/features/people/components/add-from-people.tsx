@@ -1,6 +1,6 @@
 /**
- * On a campaign's recipients page: add recipients from people — everyone active, a group or a
- * department — each with a personal link in their own language, as a CSV of them would.
+ * On a campaign's recipients page: add recipients from people — everyone active, a group, a
+ * department or a smart group (a saved filter) — each with a personal link in their own language, as a CSV of them would.
  * Deactivated people and those already recipients are left out, and the answer says how many.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -8,31 +8,36 @@ import type { Audience } from '@shared/people';
 import { ErrorAlert } from '@console/components/error-alert';
 import { Notice } from '@console/components/notice';
 import { usePeopleT } from '@console/hooks/use-people-t';
+import { usePersonT } from '@console/hooks/use-person-t';
 import { formatNumber } from '@console/lib/format';
 import { useAddFromPeople, usePeopleFacets } from '../api/people';
+import { useSavedFilters } from '../api/person';
 
 type Kind = Audience['kind'];
 
+function audienceOf(kind: Kind, chosen: { group: string; department: string; filter: string }) {
+  if (kind === 'all') return { kind } satisfies Audience;
+  if (kind === 'group')
+    return chosen.group ? ({ kind, group_id: chosen.group } satisfies Audience) : undefined;
+  if (kind === 'filter')
+    return chosen.filter ? ({ kind, filter_id: chosen.filter } satisfies Audience) : undefined;
+  return chosen.department ? ({ kind, department: chosen.department } satisfies Audience) : undefined;
+}
+
 export function AddFromPeople({ campaignId }: { campaignId: string }) {
   const { t } = usePeopleT();
+  const { t: tp } = usePersonT();
   const id = useId();
   const facets = usePeopleFacets();
+  const filters = useSavedFilters();
+  const [filter, setFilter] = useState('');
   const add = useAddFromPeople(campaignId);
   const [kind, setKind] = useState<Kind>('all');
   const [group, setGroup] = useState('');
   const [department, setDepartment] = useState('');
   const data = facets.data;
 
-  const audience: Audience | undefined =
-    kind === 'all'
-      ? { kind }
-      : kind === 'group'
-        ? group
-          ? { kind, group_id: group }
-          : undefined
-        : department
-          ? { kind, department }
-          : undefined;
+  const audience = audienceOf(kind, { group, department, filter });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (audience) add.mutate(audience);
@@ -63,7 +68,21 @@ export function AddFromPeople({ campaignId }: { campaignId: string }) {
             {choice('all', t('audience.all', { number: formatNumber(data.active_people) }))}
             {data.groups.length > 0 && choice('group', t('audience.group'))}
             {data.departments.length > 0 && choice('department', t('audience.department'))}
+            {(filters.data?.filters.length ?? 0) > 0 && choice('filter', tp('audience.filter'))}
           </fieldset>
+          {kind === 'filter' && (
+            <div className="field">
+              <label htmlFor={`${id}-filter`}>{tp('audience.chooseFilter')}</label>
+              <select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value)}>
+                <option value="">{t('audience.choose')}</option>
+                {filters.data?.filters.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {kind === 'group' && (
             <div className="field">
               <label htmlFor={`${id}-group`}>{t('people.group')}</label>

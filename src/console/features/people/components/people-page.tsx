@@ -1,20 +1,26 @@
 /**
  * /people: everyone the organisation's campaigns and directory brought, once each: searched,
- * filtered by group, department and state, counted, and paged.
+ * filtered by group, department, state or a smart group, counted, and paged; each person opens
+ * their own page, and the lists (repeat offenders, never reported, top reporters) are a link away.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { PERSON_STATES, type PersonState } from '@shared/people';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
 import { usePeopleT } from '@console/hooks/use-people-t';
+import { usePersonT } from '@console/hooks/use-person-t';
 import { formatNumber } from '@console/lib/format';
 import { PEOPLE_PAGE_SIZE, usePeople, usePeopleFacets } from '../api/people';
 import { PeopleTable } from './people-table';
+import { SmartGroups } from './smart-groups';
 import './people.css';
 
 export function PeoplePage() {
   const { t } = usePeopleT();
+  const { t: tp } = usePersonT();
   const id = useId();
+  const [smartGroup, setSmartGroup] = useState('');
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [group, setGroup] = useState('');
@@ -27,6 +33,7 @@ export function PeoplePage() {
     group: group || undefined,
     department: department || undefined,
     state,
+    filter: smartGroup || undefined,
     offset,
     limit: PEOPLE_PAGE_SIZE,
   });
@@ -55,6 +62,16 @@ export function PeoplePage() {
     <>
       <PageHeading>{t('people.title')}</PageHeading>
       <p className="muted">{t('people.intro')}</p>
+      <p>
+        <Link to="/people/lists">{tp('lists.open')}</Link>
+      </p>
+      <SmartGroups
+        key={department}
+        chosen={smartGroup}
+        onChoose={filter(setSmartGroup)}
+        department={department}
+        departments={facets.data?.departments.map((d) => d.name) ?? []}
+      />
       <section className="panel" aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>{t('people.listTitle')}</h2>
         <form role="search" className="people__filters" onSubmit={search}>

@@ -1,12 +1,12 @@
-/** A page of people: name and e-mail, department, groups, language, and active or deactivated (a word, never colour alone). */
+/**
+ * A page of people: name and e-mail (a link to the person's page), department, groups, language,
+ * and active or deactivated (a word, never colour alone).
+ */
 import { LANGUAGES } from '@shared/languages';
 import type { Person } from '@shared/people';
+import { Link } from 'react-router';
 import { usePeopleT } from '@console/hooks/use-people-t';
-
-function nameOf(person: Person): string | null {
-  const full = [person.first_name, person.last_name].filter(Boolean).join(' ');
-  return full || person.display_name;
-}
+import { givenName, personName } from '../lib/person-name';
 
 export function PeopleTable({ people, caption }: { people: Person[]; caption: string }) {
   const { t } = usePeopleT();
@@ -31,8 +31,10 @@ export function PeopleTable({ people, caption }: { people: Person[]; caption: st
           {people.map((person) => (
             <tr key={person.id}>
               <th scope="row">
-                <span className="people__name">{nameOf(person) ?? person.email ?? person.person_id}</span>
-                {nameOf(person) && person.email && <span className="people__email">{person.email}</span>}
+                <Link className="people__name" to={`/people/${encodeURIComponent(person.id)}`}>
+                  {personName(person)}
+                </Link>
+                {givenName(person) && person.email && <span className="people__email">{person.email}</span>}
               </th>
               <td>{person.department ?? none}</td>
               <td>{person.groups.length > 0 ? person.groups.join(', ') : none}</td>
