@@ -91,6 +91,9 @@ export const AUDIT_ACTIONS = [
   'scenario.copy',
   'scenario.edit',
   'scenario.delete',
+  'people_filter.create',
+  'people_filter.change',
+  'people_filter.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
