@@ -188,6 +188,10 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/admin/people': { url: () => '/api/admin/people', expect: 'no leak' },
   'GET /api/admin/people/groups': { url: () => '/api/admin/people/groups', expect: 'no leak' },
+  'GET /api/admin/programme/report': {
+    url: () => '/api/admin/programme/report',
+    expect: 'no leak',
+  },
   'GET /api/admin/settings/scim': { url: () => '/api/admin/settings/scim', expect: 'no leak' },
   // A's own token: minted (replacing A's), then revoked; B's token keeps working (checked below).
   'POST /api/admin/settings/scim/token': {

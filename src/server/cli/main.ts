@@ -22,6 +22,7 @@ import { addImportCommands } from './import-commands';
 import { addMailReportCommands } from './mail-report-commands';
 import { write } from './output';
 import { addPeopleCommands } from './people-commands';
+import { addProgrammeCommands } from './programme-commands';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
@@ -95,6 +96,7 @@ export function buildCli(): Command {
   addImportCommands(program);
   addRecipientCommands(program);
   addPeopleCommands(program);
+  addProgrammeCommands(program);
   addResultsCommands(program);
   addReportedUrlCommands(program);
   addMailReportCommands(program);

@@ -12,6 +12,7 @@ import type { LanguageCode } from '@shared/languages';
 import type { MaliciousUrlSource } from '@shared/malicious-urls';
 import type { PersonSource } from '@shared/people';
 import type { PollDecision } from '@shared/poll';
+import type { ScenarioLure } from '@shared/scenarios';
 import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
 import type { DeliveryState, EndpointKind, WebhookEvent } from '@shared/webhooks';
 
@@ -591,6 +592,17 @@ export interface ScimTokenTable {
   revoked_at: string | null;
 }
 
+/** The library scenario a campaign was started from (the programme report's difficulty). */
+export interface CampaignScenarioTable {
+  campaign_id: string;
+  tenant_id: string;
+  scenario_id: string;
+  /** 1 (obvious) to 5 (hardest), as the scenario had it when the campaign was made. */
+  difficulty: number;
+  lure: ScenarioLure;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -631,6 +643,7 @@ export interface Database {
   person_groups: PersonGroupTable;
   person_group_members: PersonGroupMemberTable;
   scim_tokens: ScimTokenTable;
+  campaign_scenarios: CampaignScenarioTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */
