@@ -124,7 +124,7 @@ describe('hookwise programme report', () => {
         '2026-04',
         '--csv',
       );
-      const rows = parse(csv, { columns: true }) as Record<string, string>[];
+      const rows = parse<Record<string, string>>(csv, { columns: true });
       expect(rows.map((r) => [r.row, r.month || r.department])).toEqual([
         ['month', '2026-03'],
         ['month', '2026-04'],
