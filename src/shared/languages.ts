@@ -124,6 +124,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-integrations',
   'console-people',
   'console-reports',
+  'console-programme',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

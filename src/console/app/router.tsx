@@ -14,6 +14,7 @@ import { GophishImportPage } from '../features/gophish/components/gophish-import
 import { HomePage } from '../features/home/components/home-page';
 import { IntegrationsPage } from '../features/integrations/components/integrations-page';
 import { PeoplePage } from '../features/people/components/people-page';
+import { ProgrammePage } from '../features/programme/components/programme-page';
 import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'import/gophish', element: <GophishImportPage /> },
               { path: 'people', element: <PeoplePage /> },
+              { path: 'programme', element: <ProgrammePage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },

@@ -25,6 +25,7 @@ import {
   type Counts,
 } from './programme-figures';
 import {
+  campaignDifficulties,
   findCampaignScenario,
   reportedTimes,
   sentGroups,
@@ -76,11 +77,16 @@ export async function programmeReport(
 ): Promise<ProgrammeReport> {
   const to = query.to ?? now.toISOString().slice(0, 7);
   const from = query.from ?? monthsBefore(to, 11);
+  const campaigns = await campaignDifficulties(db, tenantId);
+  const difficulty = new Map(
+    campaigns.map((c) => [c.id, c.difficulty === null ? null : Number(c.difficulty)]),
+  );
   const window: SentWindow = {
     tenantId,
     since: monthStart(from),
     until: monthAfter(to),
     department: query.department,
+    drafts: campaigns.filter((c) => c.launched_at === null).map((c) => c.id),
   };
   const [groups, people, reports] = await Promise.all([
     sentGroups(db, window),
@@ -102,10 +108,11 @@ export async function programmeReport(
     const entry = months.get(row.month);
     if (!entry) continue;
     addCounts(entry.counts, row);
-    addToMix(entry.mix, row.difficulty, row.sent);
+    const level = difficulty.get(row.campaign_id) ?? null;
+    addToMix(entry.mix, level, row.sent);
     addCounts(department(row.department).counts, row);
     addCounts(total.counts, row);
-    addToMix(total.mix, row.difficulty, row.sent);
+    addToMix(total.mix, level, row.sent);
   }
   for (const row of reports) {
     if (!row.sent_at || !row.reported_at) continue;
@@ -114,10 +121,12 @@ export async function programmeReport(
     department(row.department).minutes.push(minutes);
     total.minutes.push(minutes);
   }
-  const everyone = new Set<string>();
+  // A person is counted once per department they were sent a message in (their department
+  // changes only where their record has none and their rows disagree).
+  let everyone = 0;
   for (const row of people) {
-    department(row.department).people += 1;
-    everyone.add(row.who);
+    department(row.department).people += row.people;
+    everyone += row.people;
   }
 
   return {
@@ -131,7 +140,7 @@ export async function programmeReport(
       ...figures(entry.counts, entry.minutes),
       difficulty: entry.mix,
     })),
-    totals: { ...figures(total.counts, total.minutes), people: everyone.size, difficulty: total.mix },
+    totals: { ...figures(total.counts, total.minutes), people: everyone, difficulty: total.mix },
     departments: [...departments]
       .map(([name, entry]) => ({
         department: name,
