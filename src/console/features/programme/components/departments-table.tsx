@@ -26,7 +26,7 @@ export function DepartmentsTable({
         ? d.department
         : t('programme.otherDepartments');
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="table" data-table={table}>
         <caption>{caption}</caption>
         <thead>

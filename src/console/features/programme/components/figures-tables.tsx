@@ -11,7 +11,7 @@ export function minutesText(t: ProgrammeT, minutes: number | null): string {
 export function MonthsTable({ months }: { months: readonly ProgrammeMonth[] }) {
   const { t } = useProgrammeT();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={t('programme.monthsCaption')} tabIndex={0}>
       <table className="table" data-table="months">
         <caption>{t('programme.monthsCaption')}</caption>
         <thead>
@@ -48,7 +48,7 @@ export function levelName(t: ProgrammeT, key: DifficultyMixKey): string {
 export function DifficultyTable({ months }: { months: readonly ProgrammeMonth[] }) {
   const { t } = useProgrammeT();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={t('programme.difficultyCaption')} tabIndex={0}>
       <table className="table" data-table="difficulty">
         <caption>{t('programme.difficultyCaption')}</caption>
         <thead>
