@@ -31,12 +31,9 @@ export async function up(db: Db): Promise<void> {
     .columns(['tenant_id', 'sent_at', 'campaign_id', 'person_ref', 'department', 'steps', 'reported_at'])
     .where('sent_at', 'is not', null)
     .execute();
-  // The person's department, read beside each sent message.
-  await db.schema.createIndex('people_id_department').on('people').columns(['id', 'department']).execute();
 }
 
 export async function down(db: Db): Promise<void> {
-  await db.schema.dropIndex('people_id_department').execute();
   await db.schema.dropIndex('recipients_tenant_sent').execute();
   await db.schema.dropTable('campaign_scenarios').execute();
 }
