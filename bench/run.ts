@@ -18,12 +18,13 @@ import { frontendBench } from './frontend';
 import { growthBench } from './growth';
 import { httpBench } from './http';
 import { peopleBench } from './people';
+import { programmeBench } from './programme';
 
 // The benchmarks seed their data through the services, as the command line does: as its actor.
 setFallbackActor(cliActor());
 
 const quick = process.argv.includes('--quick');
-// --only=http|growth|dashboard|burst|clicks|people|web runs one section (while working on it); by default all of them run.
+// --only=http|growth|dashboard|programme|burst|clicks|people|web runs one section (while working on it); by default all of them run.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const wanted = (section: string) => !only || only === section;
 const figures: Figure[] = [];
@@ -52,6 +53,9 @@ try {
   }
   for (const database of databases) {
     if (wanted('dashboard')) print(await dashboardBench(database, quick ? 20_000 : 100_000));
+  }
+  for (const database of databases) {
+    if (wanted('programme')) print(await programmeBench(database));
   }
   for (const database of databases) {
     if (!wanted('burst')) break;

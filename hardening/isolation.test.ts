@@ -251,6 +251,10 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/people/filters/${b.filterId}`,
     expect: 'not found',
   },
+  'GET /api/admin/programme/report': {
+    url: () => '/api/admin/programme/report',
+    expect: 'no leak',
+  },
   'GET /api/admin/settings/scim': { url: () => '/api/admin/settings/scim', expect: 'no leak' },
   // A's own token: minted (replacing A's), then revoked; B's token keeps working (checked below).
   'POST /api/admin/settings/scim/token': {

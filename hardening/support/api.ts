@@ -41,6 +41,7 @@ export const TABLES = [
   'scim_tokens',
   'tenant_scenarios',
   'people_filters',
+  'campaign_scenarios',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -88,6 +88,7 @@ export const AUDIT_ACTIONS = [
   'scim_token.create',
   'scim_token.revoke',
   'campaign.from_scenario',
+  'campaign.scenario',
   'scenario.copy',
   'scenario.edit',
   'scenario.delete',

@@ -127,6 +127,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-person',
   'console-reports',
   'console-scenarios',
+  'console-programme',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -8,6 +8,7 @@ import { useAccountT } from '@console/hooks/use-account-t';
 import { useHomeT } from '@console/hooks/use-home-t';
 import { useIntegrationsT } from '@console/hooks/use-integrations-t';
 import { usePeopleT } from '@console/hooks/use-people-t';
+import { useProgrammeT } from '@console/hooks/use-programme-t';
 import { useReportsT } from '@console/hooks/use-reports-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useScenariosT } from '@console/hooks/use-scenarios-t';
@@ -27,6 +28,7 @@ export function Layout() {
   const { t: ta } = useAccountT();
   const { t: ti } = useIntegrationsT();
   const { t: tp } = usePeopleT();
+  const { t: tg } = useProgrammeT();
   const { t: tm } = useReportsT();
   const { t: ts } = useScenariosT();
   const { user, tenant, mfa_enrolment_required: enrolmentOnly } = useSession();
@@ -69,6 +71,7 @@ export function Layout() {
               <NavLink to="/scenarios">{ts('nav.scenarios')}</NavLink>
               <NavLink to="/people">{tp('nav.people')}</NavLink>
               <NavLink to="/trends">{tr('nav.trends')}</NavLink>
+              <NavLink to="/programme">{tg('nav.programme')}</NavLink>
               <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
               <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
               <NavLink to="/reported-mail">{tm('nav.reportedMail')}</NavLink>

@@ -4,8 +4,9 @@
  * reviewers' queue), `console-account` (the signed-in user's two-step sign-in),
  * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed),
  * `console-people` (people, directory sync, audiences from people), `console-person` (a person's
- * history and risk, the lists, smart groups), `console-reports` (reported mail and its intake) and
- * `console-scenarios` (the scenario library), fetched from /assets/i18n/<lang>.<namespace>.json. The
+ * history and risk, the lists, smart groups), `console-reports` (reported mail and its intake),
+ * `console-scenarios` (the scenario library) and `console-programme` (the programme report),
+ * fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
@@ -36,6 +37,7 @@ export const CONSOLE_NAMESPACES = [
   'console-person',
   'console-reports',
   'console-scenarios',
+  'console-programme',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';

@@ -1,7 +1,7 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
  * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`,
- * `console-person`, `console-reports`, `console-scenarios`): every
+ * `console-person`, `console-reports`, `console-scenarios`, `console-programme`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */

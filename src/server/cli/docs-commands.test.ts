@@ -55,6 +55,9 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise scim token revoke <tenantId>': /^Revoked SCIM token \S+$/m,
   'npx hookwise people groups <tenantId>': /^Active people: \d+$/m,
   'npx hookwise scenarios list --language de': /^Scenarios listed: \d+\. Start one: hookwise/m,
+  // docs/programme.md: the docs' fresh tenant has sent nothing, so the months are all empty.
+  'npx hookwise programme report --tenant <tenantId> --from 2026-01 --to 2026-12':
+    /^Programme 2026-01 to 2026-12\nMonths are counted by when each message was sent \(UTC\)\.$/m,
   // docs/feeds.md: the docs' fresh tenant has no URLs, so an empty list.
   'npx hookwise malicious-urls feed --tenant <tenantId> --format hosts': /^$/,
 };

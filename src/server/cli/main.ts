@@ -23,6 +23,7 @@ import { addMailReportCommands } from './mail-report-commands';
 import { write } from './output';
 import { addPeopleCommands } from './people-commands';
 import { addScenarioCommands } from './scenario-commands';
+import { addProgrammeCommands } from './programme-commands';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
@@ -97,6 +98,7 @@ export function buildCli(): Command {
   addRecipientCommands(program);
   addPeopleCommands(program);
   addScenarioCommands(program);
+  addProgrammeCommands(program);
   addResultsCommands(program);
   addReportedUrlCommands(program);
   addMailReportCommands(program);

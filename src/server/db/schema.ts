@@ -620,6 +620,17 @@ export interface TenantScenarioTable {
   updated_at: string;
 }
 
+/** The library scenario a campaign was started from (the programme report's difficulty). */
+export interface CampaignScenarioTable {
+  campaign_id: string;
+  tenant_id: string;
+  scenario_id: string;
+  /** 1 (obvious) to 5 (hardest), as the scenario had it when the campaign was made. */
+  difficulty: number;
+  lure: ScenarioLure;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -662,6 +673,7 @@ export interface Database {
   person_group_members: PersonGroupMemberTable;
   scim_tokens: ScimTokenTable;
   tenant_scenarios: TenantScenarioTable;
+  campaign_scenarios: CampaignScenarioTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

@@ -22,6 +22,7 @@ import { ssoSettingsRoutes, ssoSignInRoutes } from '../sso/sso.routes';
 import { tenantRoutes } from '../tenants/tenants.routes';
 import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { peopleRoutes } from '../people/people.routes';
+import { programmeRoutes } from '../programme/programme.routes';
 import { scimSettingsRoutes } from '../scim/scim.routes';
 import { scenarioRoutes } from '../scenarios/scenarios.routes';
 import { installAdminAuth } from './admin-auth';
@@ -58,5 +59,6 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(peopleRoutes(ctx));
     await app.register(scimSettingsRoutes(ctx));
     await app.register(scenarioRoutes(ctx));
+    await app.register(programmeRoutes(ctx));
   };
 }

@@ -59,9 +59,10 @@ for (const folder of folders) {
     it('keeps every placeholder of every text in every language', () => {
       for (const language of OTHER_LANGUAGES)
         for (const { path: at, text } of translatableTexts(file))
-          expect(placeholders(translatedText(file.translations[language], at)), `${language} ${at.join('.')}`).toEqual(
-            placeholders(text),
-          );
+          expect(
+            placeholders(translatedText(file.translations[language], at)),
+            `${language} ${at.join('.')}`,
+          ).toEqual(placeholders(text));
     });
 
     it('is translated, not copied: subject, body and awareness differ from the English', () => {

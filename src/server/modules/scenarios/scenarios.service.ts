@@ -21,6 +21,7 @@ import { forbidden, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { audited } from '../audit/audited';
 import { createCampaignIn } from '../campaigns/campaigns.service';
+import { noteCampaignScenario } from '../programme/programme.service';
 import { scenarioLibrary } from './scenario-library';
 import {
   deleteTenantScenario,
@@ -114,7 +115,16 @@ export async function startCampaign(
       target: (created) => created,
       details: { scenario: scenario.id, source: scenario.source },
     },
-    (trx) => createCampaignIn(trx, scope.tenantId, { ...scenario.campaign, name }, { draft: true }),
+    async (trx) => {
+      const id = await createCampaignIn(trx, scope.tenantId, { ...scenario.campaign, name }, { draft: true });
+      // The programme report shows each month's difficulty mix from this note.
+      await noteCampaignScenario(trx, scope.tenantId, id, {
+        scenario_id: scenario.id,
+        difficulty: scenario.difficulty,
+        lure: scenario.lure,
+      });
+      return id;
+    },
   );
   return { campaign_id: campaignId, name };
 }

@@ -4,6 +4,7 @@
  * from one with its texts in every language, and copies made, edited and removed, every change
  * in the audit log's words. Viewers read; operators change; a library scenario stays as shipped.
  */
+import { campaignScenario } from '../programme/programme.service';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { ScenarioDetail, ScenarioList } from '@shared/scenario-api';
@@ -96,6 +97,12 @@ describeEachDatabase(
       expect(campaign.file.translations.de?.email?.subject).toBe(
         '{{first_name}}, ein Dokument wurde für Sie freigegeben',
       );
+      // The programme report will show its difficulty: the campaign notes its scenario.
+      expect(await campaignScenario(get().database.db, tenant.tenantId, campaign_id)).toMatchObject({
+        scenario_id: 'shared-document',
+        lure: 'shared_document',
+        difficulty: 2,
+      });
       const byDefault = await call(tenant, 'POST', '/api/admin/scenarios/gift-card-request/campaign', {});
       expect(byDefault.json()).toMatchObject({ name: "The manager's gift cards" });
 

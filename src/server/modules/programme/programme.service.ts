@@ -1,0 +1,154 @@
+/**
+ * The programme: which library scenario each campaign came from (noted when a campaign is
+ * started from one), and the programme report — month by month, for the tenant or one
+ * department, how people meet the simulations sent to them, beside the difficulty mix of what
+ * they were sent, and the period per department. Months are the UTC months of each send.
+ */
+import type { ProgrammeQuery, ProgrammeReport } from '@shared/programme';
+import { monthsBetween } from '@shared/programme';
+import type { ScenarioLure } from '@shared/scenarios';
+import type { Db } from '@server/db/schema';
+import { badRequest } from '@server/lib/errors';
+import { nowIso } from '@server/lib/ids';
+import { audited } from '../audit/audited';
+import { requireCampaign } from '../campaigns/campaigns.service';
+import {
+  addCounts,
+  addToMix,
+  figures,
+  minutesToReport,
+  monthAfter,
+  monthsBefore,
+  monthStart,
+  noCounts,
+  noMix,
+  type Counts,
+} from './programme-figures';
+import {
+  campaignDifficulties,
+  findCampaignScenario,
+  reportedTimes,
+  sentGroups,
+  sentPeople,
+  upsertCampaignScenario,
+  type SentWindow,
+} from './programme.repository';
+
+export interface CampaignScenarioNote {
+  scenario_id: string;
+  difficulty: number;
+  lure: ScenarioLure;
+}
+
+/** Notes the library scenario (and its difficulty) a campaign of the tenant was started from. */
+export async function noteCampaignScenario(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  note: CampaignScenarioNote,
+): Promise<void> {
+  if (!Number.isInteger(note.difficulty) || note.difficulty < 1 || note.difficulty > 5) {
+    throw badRequest('difficulty is 1 to 5', 'validation_failed');
+  }
+  await requireCampaign(db, tenantId, campaignId);
+  await audited(
+    db,
+    { tenantId, action: 'campaign.scenario', target: campaignId, details: { ...note } },
+    (trx) =>
+      upsertCampaignScenario(trx, {
+        ...note,
+        tenant_id: tenantId,
+        campaign_id: campaignId,
+        created_at: nowIso(),
+      }),
+  );
+}
+
+/** The scenario a campaign came from; undefined: not from the library (difficulty unknown). */
+export function campaignScenario(db: Db, tenantId: string, campaignId: string) {
+  return findCampaignScenario(db, tenantId, campaignId);
+}
+
+export async function programmeReport(
+  db: Db,
+  tenantId: string,
+  query: ProgrammeQuery,
+  now: Date = new Date(),
+): Promise<ProgrammeReport> {
+  const to = query.to ?? now.toISOString().slice(0, 7);
+  const from = query.from ?? monthsBefore(to, 11);
+  const campaigns = await campaignDifficulties(db, tenantId);
+  const difficulty = new Map(
+    campaigns.map((c) => [c.id, c.difficulty === null ? null : Number(c.difficulty)]),
+  );
+  const window: SentWindow = {
+    tenantId,
+    since: monthStart(from),
+    until: monthAfter(to),
+    department: query.department,
+    drafts: campaigns.filter((c) => c.launched_at === null).map((c) => c.id),
+  };
+  const [groups, people, reports] = await Promise.all([
+    sentGroups(db, window),
+    sentPeople(db, window),
+    reportedTimes(db, window),
+  ]);
+
+  const months = new Map(
+    monthsBetween(from, to).map((m) => [m, { counts: noCounts(), mix: noMix(), minutes: [] as number[] }]),
+  );
+  const departments = new Map<string | null, { counts: Counts; minutes: number[]; people: number }>();
+  const department = (name: string | null) => {
+    let entry = departments.get(name);
+    if (!entry) departments.set(name, (entry = { counts: noCounts(), minutes: [], people: 0 }));
+    return entry;
+  };
+  const total = { counts: noCounts(), mix: noMix(), minutes: [] as number[] };
+  for (const row of groups) {
+    const entry = months.get(row.month);
+    if (!entry) continue;
+    addCounts(entry.counts, row);
+    const level = difficulty.get(row.campaign_id) ?? null;
+    addToMix(entry.mix, level, row.sent);
+    addCounts(department(row.department).counts, row);
+    addCounts(total.counts, row);
+    addToMix(total.mix, level, row.sent);
+  }
+  for (const row of reports) {
+    if (!row.sent_at || !row.reported_at) continue;
+    const minutes = minutesToReport(row.sent_at, row.reported_at);
+    months.get(row.month)?.minutes.push(minutes);
+    department(row.department).minutes.push(minutes);
+    total.minutes.push(minutes);
+  }
+  // A person is counted once per department they were sent a message in (their department
+  // changes only where their record has none and their rows disagree).
+  let everyone = 0;
+  for (const row of people) {
+    department(row.department).people += row.people;
+    everyone += row.people;
+  }
+
+  return {
+    from,
+    to,
+    department: query.department ?? null,
+    group_by: query.group_by,
+    months_by: 'sent_at_utc',
+    months: [...months].map(([month, entry]) => ({
+      month,
+      ...figures(entry.counts, entry.minutes),
+      difficulty: entry.mix,
+    })),
+    totals: { ...figures(total.counts, total.minutes), people: everyone, difficulty: total.mix },
+    departments: [...departments]
+      .map(([name, entry]) => ({
+        department: name,
+        people: entry.people,
+        ...figures(entry.counts, entry.minutes),
+      }))
+      .sort(
+        (a, b) => b.people - a.people || (a.department ?? '\uffff').localeCompare(b.department ?? '\uffff'),
+      ),
+  };
+}
