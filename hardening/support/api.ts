@@ -39,6 +39,7 @@ export const TABLES = [
   'person_groups',
   'person_group_members',
   'scim_tokens',
+  'campaign_assets',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

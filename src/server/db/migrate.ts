@@ -31,6 +31,7 @@ import * as auditRetention from './migrations/2026-12-08-0004-audit-retention';
 import * as mailReports from './migrations/2026-12-08-0005-mail-reports';
 import * as maliciousUrlChanges from './migrations/2026-12-09-0004-malicious-url-changes';
 import * as pseudonymousReporters from './migrations/2026-12-10-0004-pseudonymous-reporters';
+import * as pageAssets from './migrations/2026-12-10-0006-page-assets';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08-0005-mail-reports': mailReports,
   '2026-12-09-0004-malicious-url-changes': maliciousUrlChanges,
   '2026-12-10-0004-pseudonymous-reporters': pseudonymousReporters,
+  '2026-12-10-0006-page-assets': pageAssets,
 };
 
 /**

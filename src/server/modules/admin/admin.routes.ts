@@ -23,6 +23,7 @@ import { tenantRoutes } from '../tenants/tenants.routes';
 import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { scimSettingsRoutes } from '../scim/scim.routes';
+import { importSiteRoutes } from '../page-assets/page-assets.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -53,6 +54,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));
     await app.register(gophishRoutes(ctx));
+    await app.register(importSiteRoutes(ctx));
     await app.register(webhooksRoutes(ctx));
     await app.register(peopleRoutes(ctx));
     await app.register(scimSettingsRoutes(ctx));
