@@ -111,7 +111,8 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
  * The translation files: the recipient and reviewer pages' (the seed's name), the operator
  * console's shell and pages, the console's campaign editor, its results, reports and
  * reviewers' queue, its home page and audit log, the signed-in user's account, its integrations,
- * its people (the People page, directory sync, audiences from people) and its reported mail.
+ * its people (the People page, directory sync, audiences from people), its reported mail, and
+ * importing a site as a campaign's landing page.
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -124,6 +125,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-integrations',
   'console-people',
   'console-reports',
+  'console-site-import',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

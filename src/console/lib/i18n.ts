@@ -3,8 +3,9 @@
  * `console-editor` (the campaign editor) and `console-results` (dashboard, reports, trends,
  * reviewers' queue), `console-account` (the signed-in user's two-step sign-in),
  * `console-identity` (single sign-on), `console-integrations` (webhooks and the SIEM feed),
- * `console-people` (people, directory sync, audiences from people) and `console-reports`
- * (reported mail and its intake), fetched from /assets/i18n/<lang>.<namespace>.json. The
+ * `console-people` (people, directory sync, audiences from people), `console-reports`
+ * (reported mail and its intake) and `console-site-import` (importing a site as the landing
+ * page), fetched from /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
@@ -33,6 +34,7 @@ export const CONSOLE_NAMESPACES = [
   'console-integrations',
   'console-people',
   'console-reports',
+  'console-site-import',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';

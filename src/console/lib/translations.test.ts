@@ -1,7 +1,7 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
  * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`,
- * `console-reports`): every
+ * `console-reports`, `console-site-import`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -13,6 +13,7 @@ import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/da
 import { RECIPIENT_STATUSES } from '../../shared/events';
 import { GOPHISH_NOTICES } from '../../shared/gophish-import';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
+import { ASSET_PROBLEMS } from '../../shared/page-assets';
 import { PERSON_STATES } from '../../shared/people';
 import { PHISH_STEPS } from '../../shared/routes';
 import { SSO_FAILURES } from '../../shared/sso';
@@ -220,6 +221,13 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'people.state.',
     suffixes: PERSON_STATES,
     builtBy: 'the People page’s state filter',
+  },
+  // console-site-import
+  {
+    namespace: 'console-site-import',
+    prefix: 'problem.',
+    suffixes: ASSET_PROBLEMS,
+    builtBy: 'the import-a-site report, from why a file was not copied',
   },
 ];
 
