@@ -30,6 +30,8 @@ const isPageVariable = (name: string): name is PageVariable =>
  */
 const SANDBOXED = [
   'sandbox allow-scripts allow-forms',
+  // Frames, media and anything else not named below: Hookwise's own address only.
+  "default-src 'self'",
   "script-src 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
