@@ -1,8 +1,8 @@
 /**
  * A real site to clone, on a free local port: a sign-in page as GoPhish's "Import Site" keeps it
  * (`<base href>` to the site, relative stylesheet, images, an icon, a font through the
- * stylesheet, a script and a missing image), a redirect chain, a redirect to another address
- * and an oversized image. It counts every request, so a test can show that nothing reaches the
+ * stylesheet, a script and a missing image), a redirect chain, a redirect to another address,
+ * an oversized image and page, and a page with more images than one import may store. It counts every request, so a test can show that nothing reaches the
  * site once the page is imported.
  */
 import http from 'node:http';
@@ -78,6 +78,14 @@ export async function startCloneSite(): Promise<CloneSite> {
       response.writeHead(302, { location: `http://[::1]:${port}/login/` }).end();
     } else if (path === '/huge.png') {
       response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(6_000_000));
+    } else if (path === '/many') {
+      // An HTML page where an image is meant, then 201 distinct images: one over the count limit.
+      const imgs = Array.from({ length: 201 }, (_, i) => `<img src="/img/${i}.png">`).join('');
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<body><img src="/login/">${imgs}</body>`);
+    } else if (/^\/img\/\d+\.png$/.test(path)) {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png([9, 9, 9], 1));
+    } else if (path === '/huge-html') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<body>${'x'.repeat(2_100_000)}</body>`);
     } else if (path === '/huge-page') {
       const img = '<img src="/huge.png">';
       response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body>${img}</body>`);

@@ -20,6 +20,12 @@ export const ASSET_LIMITS = {
 
 /** What a reference should be, by where it was found. */
 export type Expected = 'stylesheet' | 'image' | 'image or font' | 'script';
+const EXPECTED_WORDS: Record<Expected, string> = {
+  stylesheet: 'a stylesheet',
+  image: 'an image',
+  'image or font': 'an image or a font',
+  script: 'a script',
+};
 
 type Kind = 'stylesheet' | 'image' | 'font';
 const TYPES: Record<string, { kind: Kind; ext: string }> = {
@@ -135,7 +141,7 @@ export class AssetSession {
         return this.problem(
           url,
           'wrong_type',
-          `${url} is ${what}, where ${expected === 'image or font' ? 'an image or a font' : `a ${expected}`} was expected`,
+          `${url} is ${what}, where ${EXPECTED_WORDS[expected]} was expected`,
         );
       }
       let bytes = fetched.bytes;

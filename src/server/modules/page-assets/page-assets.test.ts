@@ -174,8 +174,49 @@ describeEachDatabase(
         },
       ]);
       expect(await landingHtml(h, tenant, campaignId)).toBe('<!doctype html><body><img></body>');
+      const hugeHtml = await importSite(h, tenant, campaignId, `${site.origin}/huge-html`);
+      expect(hugeHtml.json<ErrorAnswer>().error.message).toBe(
+        `The page was not imported: ${site.origin}/huge-html is larger than 2 MB`,
+      );
       const notHtml = await importSite(h, tenant, campaignId, `${site.origin}/login/css/site.css`);
       expect(notHtml.json<ErrorAnswer>().error.message).toMatch(/is text\/css, not an HTML page/);
+    });
+  },
+  { IMPORT_SITE_ALLOW_PRIVATE: '1' },
+);
+
+describeEachDatabase(
+  'importing a site: at most 200 files, and only of their kind',
+  (get) => {
+    let site: CloneSite;
+    beforeAll(async () => {
+      site = await startCloneSite();
+    });
+    afterAll(() => site?.close());
+
+    it('fetches at most 200 files, listing those over the limit and an HTML page given as an image', async () => {
+      const h = get();
+      const tenant = await newTenant(h);
+      const campaignId = await importCampaign(h, tenant);
+      const res = await importSite(h, tenant, campaignId, `${site.origin}/many`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { report } = res.json<ImportSiteResult>();
+      expect(report.stored).toHaveLength(199);
+      // The HTML page counts as one of the 200 fetched: 199 stored, the last two left out.
+      const over = (n: number) => ({
+        source_url: `${site.origin}/img/${n}.png`,
+        problem: 'too_many',
+        text: `${site.origin}/img/${n}.png was not fetched: a page may bring at most 200 assets`,
+      });
+      expect(report.attention).toEqual([
+        over(199),
+        over(200),
+        {
+          source_url: `${site.origin}/login/`,
+          problem: 'wrong_type',
+          text: `${site.origin}/login/ is text/html, where an image was expected`,
+        },
+      ]);
     });
   },
   { IMPORT_SITE_ALLOW_PRIVATE: '1' },
