@@ -10,7 +10,11 @@ export type Replace = (reference: string, kind: 'import' | 'url') => Promise<str
 /** A URL that never loads: the landing page's policy allows no about: resources. */
 export const NOWHERE = 'about:invalid';
 
-const REFERENCE = /@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?|url\(\s*(["']?)([^"')]*?)\3\s*\)/gi;
+// A URL as CSS writes it: "double-quoted", 'single-quoted' (either may hold parentheses) or bare.
+const URL_ARG = String.raw`\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|((?:[^"'()\\\s]|\\.)*))\s*\)`;
+const STRING = String.raw`"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'`;
+/** Groups 1–5: an @import's URL (as a string, or in url()); 6–8: any other url(). */
+const REFERENCE = new RegExp(String.raw`@import\s+(?:${STRING}|url\(${URL_ARG})|url\(${URL_ARG}`, 'gi');
 
 /** Nothing to fetch: inline data, a fragment (an SVG filter), a variable filled per recipient. */
 export function isLocalReference(reference: string): boolean {
@@ -21,8 +25,10 @@ export function isLocalReference(reference: string): boolean {
 export async function rewriteCss(css: string, replace: Replace): Promise<string> {
   const found: { start: number; end: number; kind: 'import' | 'url'; reference: string }[] = [];
   for (const match of css.matchAll(REFERENCE)) {
-    const kind = match[2] !== undefined ? 'import' : 'url';
-    const reference = unescapeCss(match[2] ?? match[4] ?? '');
+    const groups = match.slice(1);
+    const at = groups.findIndex((group) => group !== undefined);
+    const kind = at >= 0 && at < 5 ? 'import' : 'url';
+    const reference = unescapeCss(at >= 0 ? groups[at]! : '');
     if (isLocalReference(reference)) continue;
     found.push({ start: match.index, end: match.index + match[0].length, kind, reference });
   }
@@ -38,11 +44,11 @@ export async function rewriteCss(css: string, replace: Replace): Promise<string>
   return out + css.slice(at);
 }
 
-/** CSS escapes in a URL (`\(`, `\20 `) as the browser reads them. */
+/** CSS escapes in a URL (a backslash before a parenthesis, or a hex code point) as the browser reads them. */
 function unescapeCss(value: string): string {
-  return value.replace(/\\([0-9a-f]{1,6}\s?|.)/gi, (_whole, escaped: string) =>
-    /^[0-9a-f]/i.test(escaped) && escaped.trim().length > 0 && /^[0-9a-f]+\s?$/i.test(escaped)
-      ? String.fromCodePoint(parseInt(escaped.trim(), 16))
-      : escaped,
+  return value.replace(
+    /\\(?:([0-9a-f]{1,6})\s?|(.))/gi,
+    (_whole, hex: string | undefined, char: string | undefined) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : (char ?? ''),
   );
 }
