@@ -33,6 +33,7 @@ export interface CloneSite {
 const pageHtml = (origin: string) => `<!doctype html>
 <html lang="en"><head><base href="${origin}/login/">
 <meta charset="utf-8"><title>Sign in</title>
+<link rel="preload" href="css/site.css" as="style">
 <link rel="stylesheet" href="css/site.css">
 <link rel="icon" href="/favicon.ico">
 <style>.hero { background-image: url('img/hero.png'); width: 40px; height: 40px; }</style>

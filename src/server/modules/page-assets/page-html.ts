@@ -17,6 +17,9 @@ interface Edit {
   text: Promise<string>;
 }
 
+/** A preload's `as`: what it loads ahead (anything else, a script among them, is never fetched). */
+const PRELOADED: Record<string, Expected> = { style: 'stylesheet', image: 'image', font: 'image or font' };
+
 /** Where each kind of element keeps its asset addresses, and what they must be. */
 function referencesOf(name: string, attribs: Record<string, string>): [string, Expected][] {
   const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
@@ -40,7 +43,8 @@ function referencesOf(name: string, attribs: Record<string, string>): [string, E
     case 'link':
       if (rel.includes('stylesheet')) return [['href', 'stylesheet']];
       if (rel.some((r) => r.includes('icon'))) return [['href', 'image']];
-      if (rel.includes('preload') || rel.includes('modulepreload')) return [['href', 'script']];
+      if (rel.includes('modulepreload')) return [['href', 'script']];
+      if (rel.includes('preload')) return [['href', PRELOADED[attribs.as?.toLowerCase() ?? ''] ?? 'script']];
       return [];
     case 'body':
     case 'table':
