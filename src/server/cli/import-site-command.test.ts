@@ -53,5 +53,28 @@ describe('hookwise campaign import-site', { timeout: 120_000 }, () => {
     const exported = await hookwise({}, 'campaign', 'export', id);
     expect(exported.stdout).toContain('/assets/p/');
     expect(exported.stdout).not.toContain(site.origin);
+
+    // GoPhish's cloned page: its files fetched too, unless --no-fetch-assets.
+    const page = path.join(dir, 'page.json');
+    writeFileSync(page, JSON.stringify({ name: 'Portal', html: site.gophishHtml, redirect_url: '' }));
+    const gophish = (...more: string[]) =>
+      hookwise(
+        { IMPORT_SITE_ALLOW_PRIVATE: '1' },
+        'import',
+        'gophish',
+        '--tenant',
+        tenant.tenant_id,
+        '--page',
+        page,
+        ...more,
+      );
+    const fetched = await gophish();
+    expect(fetched.code, fetched.stderr).toBe(0);
+    expect(fetched.stdout).toContain(
+      `landing page "Portal": ${site.origin}/login/css/site.css stored with the campaign and served from Hookwise`,
+    );
+    const kept = await gophish('--no-fetch-assets');
+    expect(kept.stdout).toContain('landing page "Portal": it sets <base href>, which Hookwise ignores');
+    expect(kept.stdout).not.toContain('stored with the campaign');
   });
 });
