@@ -14,7 +14,7 @@ import { useEditor } from '../../hooks/editor-context';
 export function ImportSiteForm() {
   const { t } = useSiteImportT();
   const id = useId();
-  const { campaignId, update, readOnly } = useEditor();
+  const { campaignId, update, readOnly, markSaved } = useEditor();
   const importSite = useImportSite(campaignId);
   const [url, setUrl] = useState('');
   const [report, setReport] = useState<ImportSiteResult['report']>();
@@ -25,8 +25,10 @@ export function ImportSiteForm() {
     importSite.mutate(url.trim(), {
       onSuccess: ({ result, detail }) => {
         setReport(result.report);
-        const html = detail.file.phishing.template_html;
-        update((f) => ({ ...f, phishing: { ...f.phishing, template_html: html } }));
+        // The landing page as the server saved it; already saved, so only the operator's other
+        // unsaved changes, if any, are left to save.
+        update((f) => ({ ...f, phishing: detail.file.phishing }));
+        markSaved(detail.file);
       },
     });
   };

@@ -106,7 +106,7 @@ describe('editor sections', () => {
         );
       }
       if (importedYet && (init.method ?? 'GET') === 'GET' && input === '/api/admin/campaigns/c1') {
-        const file = { ...campaignFile(), phishing: { template_html: imported } };
+        const file = { ...campaignFile(), phishing: { ...campaignFile().phishing, template_html: imported } };
         return Promise.resolve(
           new Response(JSON.stringify({ campaign: SUMMARY, file }), {
             status: 200,
@@ -138,6 +138,8 @@ describe('editor sections', () => {
     ).toBeTruthy();
     expect(screen.getByLabelText('My own page (HTML template)')).toHaveProperty('checked', true);
     expect(screen.getByLabelText('Template HTML')).toHaveProperty('value', imported);
+    // Saved already: nothing left to save.
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
     // Its stored files are Hookwise's own: no warning about files that will not load.
     expect(screen.queryByText(/^Files (at an address relative|from other sites)/)).toBeNull();
   });
