@@ -440,6 +440,12 @@ const CASES: Record<string, Case> = {
       template: { name: 'From GoPhish', subject: 'Hi', text: 'Go {{.URL}}', envelope_sender: 'a@a.example' },
     },
   },
+  // B's campaign is looked up before anything is fetched: a 404, and no request leaves.
+  'POST /api/admin/campaigns/:id/import-site': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/import-site`,
+    expect: 'not found',
+    payload: { url: 'https://portal.example.net/login/' },
+  },
   'GET /api/admin/webhooks': { url: () => '/api/admin/webhooks', expect: 'no leak' },
   'POST /api/admin/webhooks': {
     url: () => '/api/admin/webhooks',

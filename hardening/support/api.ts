@@ -42,6 +42,7 @@ export const TABLES = [
   'tenant_scenarios',
   'people_filters',
   'campaign_scenarios',
+  'campaign_assets',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

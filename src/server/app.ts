@@ -24,6 +24,7 @@ import { previewJourneyRoutes } from './modules/preview/preview.routes';
 import { reportButtonRoutes } from './modules/report-button/report-button.routes';
 import { sendingPublicRoutes } from './modules/sending/sending.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
+import { pageAssetRoutes } from './modules/page-assets/page-assets.routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRateLimit } from './plugins/rate-limit';
 import { rejectNul } from './plugins/reject-nul';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(pollRoutes(ctx));
   await app.register(reportButtonRoutes(ctx));
   await app.register(sendingPublicRoutes(ctx));
+  await app.register(pageAssetRoutes(ctx));
   await app.register(webApp, { webRoot: ctx.config.webRoot, page });
   return app;
 }
@@ -69,6 +71,8 @@ export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {})
   await app.register(scimRoutes(ctx));
   // The console's previews: the recipient pages, for preview rids only, recording nothing.
   await app.register(previewJourneyRoutes(ctx, loadAppPage(ctx.config.webRoot)));
+  // The landing pages' stored assets, for the previews.
+  await app.register(pageAssetRoutes(ctx));
   await app.register(consoleApp, { consoleRoot: ctx.config.consoleRoot, webRoot: ctx.config.webRoot });
   return app;
 }

@@ -94,6 +94,27 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   SYSLOG_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Where "Import a site" may fetch from beyond the public internet: 0 nowhere, 1 anywhere (a
+   * lab), or comma-separated CIDR ranges (one lab network).
+   */
+  IMPORT_SITE_ALLOW_PRIVATE: z
+    .string()
+    .default('0')
+    .transform((value) =>
+      value.trim() === '1'
+        ? ['0.0.0.0/0', '::/0']
+        : value.trim() === '0'
+          ? []
+          : value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isCidr),
+      'must be 0, 1 or CIDR ranges separated by commas, e.g. 10.1.0.0/16',
+    ),
 });
 
 export interface Config {
@@ -126,6 +147,8 @@ export interface Config {
   readonly consoleRoot: string;
   /** Another scenario library's folder (tests); undefined: the library Hookwise ships. */
   readonly scenarioLibraryRoot: string | undefined;
+  /** The private, loopback and link-local ranges importing a site (modules/page-assets) may fetch from. */
+  readonly importSitePrivateNetworks: readonly string[];
   /** How clicks are judged (docs/clicks.md). */
   readonly clicks: ClickThresholds;
   /** The built-in scanner catalogue and the operator's (SCANNER_CATALOGUE_FILE), in that order. */
@@ -241,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     scenarioLibraryRoot: values.SCENARIO_LIBRARY_ROOT
       ? path.resolve(values.SCENARIO_LIBRARY_ROOT)
       : undefined,
+    importSitePrivateNetworks: Object.freeze(values.IMPORT_SITE_ALLOW_PRIVATE),
     clicks: Object.freeze({
       likelyHumanVisibleMs: values.CLICK_LIKELY_HUMAN_VISIBLE_MS,
       afterSendSeconds: values.CLICK_AFTER_SEND_SECONDS,

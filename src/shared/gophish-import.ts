@@ -47,6 +47,19 @@ export const gophishImportSchema = z
       .max(200)
       .optional()
       .describe("the email's From (default: the envelope sender)"),
+    fetch_assets: z
+      .boolean()
+      .optional()
+      .describe(
+        "fetch the landing pages' stylesheets, images and fonts and serve them from Hookwise (default: when a page sets <base href> or base_url is given)",
+      ),
+    base_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional()
+      .describe(
+        'the address the pages were cloned from: their relative links are read against it when they set no <base href>',
+      ),
   })
   .refine((body) => body.template || body.page || body.smtp, {
     message: 'give a template, a landing page or a sending profile (SMTP) to import',

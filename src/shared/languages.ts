@@ -112,7 +112,8 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
  * console's shell and pages, the console's campaign editor, its results, reports and
  * reviewers' queue, its home page and audit log, the signed-in user's account, its integrations,
  * its people (the People page, directory sync, audiences from people), each person's history
- * and risk with the lists and smart groups (console-person), and its reported mail.
+ * and risk with the lists and smart groups (console-person), its reported mail, the scenario
+ * library, the programme report, and importing a site as a campaign's landing page.
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -128,6 +129,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-reports',
   'console-scenarios',
   'console-programme',
+  'console-site-import',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -1,7 +1,8 @@
 /**
  * The operator console's translations (`console`, `console-editor`, `console-results`,
  * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`,
- * `console-person`, `console-reports`, `console-scenarios`, `console-programme`): every
+ * `console-person`, `console-reports`, `console-scenarios`, `console-programme`,
+ * `console-site-import`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
@@ -13,6 +14,7 @@ import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/da
 import { RECIPIENT_STATUSES } from '../../shared/events';
 import { GOPHISH_NOTICES } from '../../shared/gophish-import';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
+import { ASSET_PROBLEMS } from '../../shared/page-assets';
 import { PERSON_STATES } from '../../shared/people';
 import { RISK_BANDS, RISK_FACTORS } from '../../shared/people-risk';
 import { PEOPLE_LISTS } from '../../shared/person-history';
@@ -269,6 +271,13 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'about.',
     suffixes: PEOPLE_LISTS,
     builtBy: 'the lists page’s description',
+  },
+  // console-site-import
+  {
+    namespace: 'console-site-import',
+    prefix: 'problem.',
+    suffixes: ASSET_PROBLEMS,
+    builtBy: 'the import-a-site report, from why a file was not copied',
   },
 ];
 

@@ -1,4 +1,4 @@
-/** `hookwise campaign …`: import a campaign file, list, export, set dates, end. */
+/** `hookwise campaign …`: import a campaign file, list, export, set dates, end, import a site. */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   summaryOf,
 } from '../modules/campaigns/campaigns.service';
 import { parseCampaignFileText } from '../modules/campaigns/campaign-file';
+import { importSite } from '../modules/page-assets/page-assets.service';
 import { campaignById, withDatabase } from './cli-context';
 import { formatTable, output, warn, writeJson } from './output';
 
@@ -90,6 +91,28 @@ export function addCampaignCommands(program: Command): void {
       withDatabase(async (_config, { db }) => {
         const summary = await endCampaign(db, await campaignById(db, id));
         output(options, summary, () => `Ended campaign ${id}\n${showSummary(summary)}`);
+      }),
+    );
+
+  campaign
+    .command('import-site <campaignId> <url>')
+    .description(
+      "import a site: the page at the URL and its stylesheets, images and fonts become the campaign's landing page, served from Hookwise",
+    )
+    .option('--json', 'print JSON')
+    .action((id: string, url: string, options: { json?: boolean }) =>
+      withDatabase(async (config, { db }) => {
+        const found = await campaignById(db, id);
+        const result = await importSite(db, config, found.tenant_id, found.id, url);
+        const { stored, attention } = result.report;
+        output(options, result, () =>
+          [
+            `Imported ${url} as the landing page of campaign ${id}`,
+            `Stored with the campaign: ${stored.length} stylesheets, images and fonts`,
+            ...(attention.length > 0 ? ['Not brought home (the page loads them from nowhere):'] : []),
+            ...attention.map((a) => `  ${a.text}`),
+          ].join('\n'),
+        );
       }),
     );
 }

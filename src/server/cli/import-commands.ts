@@ -28,6 +28,9 @@ interface ImportOptions {
   smtp?: string;
   name?: string;
   from?: string;
+  baseUrl?: string;
+  /** commander's --no-fetch-assets: false when given. */
+  fetchAssets?: boolean;
   json?: boolean;
 }
 
@@ -42,6 +45,8 @@ async function readInput(options: ImportOptions) {
   }
   if (options.name) input.name = options.name;
   if (options.from) input.from = options.from;
+  if (options.baseUrl) input.base_url = options.baseUrl;
+  if (options.fetchAssets === false) input.fetch_assets = false;
   const parsed = gophishImportSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -87,6 +92,11 @@ export function addImportCommands(program: Command): void {
     )
     .option('--name <name>', "the campaign's name (default: the template's, else the page's)")
     .option('--from <from>', "the email's From (default: the template's envelope sender)")
+    .option(
+      '--base-url <url>',
+      'the address the pages were cloned from: relative links of pages without <base href> are read against it, and their files fetched',
+    )
+    .option('--no-fetch-assets', "do not fetch cloned pages' stylesheets, images and fonts")
     .option('--json', 'print JSON')
     .action(async (options: ImportOptions) => {
       const input = await readInput(options);

@@ -34,6 +34,7 @@ import * as tenantScenarios from './migrations/2026-12-10-0001-tenant-scenarios'
 import * as peopleFilters from './migrations/2026-12-10-0002-people-filters';
 import * as pseudonymousReporters from './migrations/2026-12-10-0004-pseudonymous-reporters';
 import * as programme from './migrations/2026-12-10-0005-programme';
+import * as pageAssets from './migrations/2026-12-10-0006-page-assets';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-10-0002-people-filters': peopleFilters,
   '2026-12-10-0004-pseudonymous-reporters': pseudonymousReporters,
   '2026-12-10-0005-programme': programme,
+  '2026-12-10-0006-page-assets': pageAssets,
 };
 
 /**

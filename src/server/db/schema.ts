@@ -421,6 +421,22 @@ export interface AllowlistCheckVisitTable {
   created_at: string;
 }
 
+/** A stylesheet, image or font of a campaign's landing page, fetched at import (modules/page-assets). */
+export interface CampaignAssetTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  /** The generated file name served after the id. */
+  path: string;
+  content_type: string;
+  /** Base64 of the asset's bytes. */
+  bytes: string;
+  sha256: string;
+  size: number;
+  source_url: string;
+  created_at: string;
+}
+
 export interface MailReportTable {
   id: string;
   tenant_id: string;
@@ -674,6 +690,7 @@ export interface Database {
   scim_tokens: ScimTokenTable;
   tenant_scenarios: TenantScenarioTable;
   campaign_scenarios: CampaignScenarioTable;
+  campaign_assets: CampaignAssetTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

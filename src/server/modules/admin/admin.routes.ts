@@ -25,6 +25,7 @@ import { peopleRoutes } from '../people/people.routes';
 import { programmeRoutes } from '../programme/programme.routes';
 import { scimSettingsRoutes } from '../scim/scim.routes';
 import { scenarioRoutes } from '../scenarios/scenarios.routes';
+import { importSiteRoutes } from '../page-assets/page-assets.routes';
 import { installAdminAuth } from './admin-auth';
 
 export function adminRoutes(ctx: AppContext) {
@@ -55,6 +56,7 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(maliciousUrlRoutes(ctx));
     await app.register(sendingRoutes(ctx));
     await app.register(gophishRoutes(ctx));
+    await app.register(importSiteRoutes(ctx));
     await app.register(webhooksRoutes(ctx));
     await app.register(peopleRoutes(ctx));
     await app.register(scimSettingsRoutes(ctx));

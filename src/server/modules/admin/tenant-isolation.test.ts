@@ -123,6 +123,13 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         payload: { ends_at: '2030-01-01T00:00:00Z' },
       },
       { method: 'POST', url: `${c}/end`, route: '/api/admin/campaigns/{id}/end' },
+      // B's campaign is refused before anything is fetched.
+      {
+        method: 'POST',
+        url: `${c}/import-site`,
+        route: '/api/admin/campaigns/{id}/import-site',
+        payload: { url: 'https://portal.example.net/login/' },
+      },
       {
         method: 'POST',
         url: `${c}/recipients`,

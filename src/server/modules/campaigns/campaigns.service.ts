@@ -134,6 +134,27 @@ export async function editCampaign(db: Db, campaign: Campaign, file: CampaignFil
   return summaryOf(db, campaign.tenant_id, campaign.id);
 }
 
+/**
+ * "Import a site": the page becomes the campaign's landing page (`phishing.template_html`), in
+ * the caller's transaction with whatever else it stores (the page's assets), audited as an edit.
+ */
+export async function setLandingPage(
+  db: Db,
+  campaign: Campaign,
+  html: string,
+  details: { import_site: string },
+  alongside: (trx: Db) => Promise<void>,
+) {
+  if (campaignStatus(campaign) === 'ended') throw conflict('The campaign has ended', 'campaign_ended');
+  const file = storedCampaignFileSchema.parse(JSON.parse(campaign.content));
+  const next = { ...file, phishing: { ...file.phishing, template_html: html } };
+  await audited(db, { ...auditOf(campaign, 'campaign.edit'), details }, async (trx) => {
+    await alongside(trx);
+    await updateCampaignContent(trx, campaign.tenant_id, campaign.id, next);
+  });
+  return summaryOf(db, campaign.tenant_id, campaign.id);
+}
+
 /** A draft copy of a campaign (content and languages; no recipients, no dates). */
 export async function duplicateCampaign(db: Db, campaign: Campaign) {
   const file = storedCampaignFileSchema.parse(JSON.parse(campaign.content));

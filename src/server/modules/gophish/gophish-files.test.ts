@@ -22,7 +22,12 @@ describeEachDatabase('GoPhish files, as GoPhish writes them', (get) => {
   it('imports arrays whole: each template and each page becomes its own draft campaign', async () => {
     const h = get();
     const tenant = await newTenant(h);
-    const res = await post(h, tenant, { template: gophish('templates.json'), page: gophish('pages.json') });
+    // Without fetching the cloned page's assets (fetch_assets: false), its <base href> is named.
+    const res = await post(h, tenant, {
+      template: gophish('templates.json'),
+      page: gophish('pages.json'),
+      fetch_assets: false,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const answer = res.json<GophishImportResult>();
     expect(answer.campaigns.map((c) => c.campaign.name)).toEqual([

@@ -14,6 +14,8 @@ import { audited } from '../audit/audited';
 import { createCampaignIn, requireCampaign, summaryOf } from '../campaigns/campaigns.service';
 import { addRecipients } from '../recipients/recipients.service';
 import { createProfile } from '../sending/sending-profiles.service';
+import { bringLandingPagesHome } from './gophish-assets';
+import { storeAssets } from '../page-assets/page-assets.service';
 import { convertGophish, type GophishPair } from './gophish-convert';
 import { gophishGroupFromCsv, recipientsOf } from './gophish-group';
 import { emptyReport } from './gophish-report';
@@ -49,16 +51,19 @@ export async function importFromGophish(
       'invalid_import',
     );
   });
+  // Fetched before the transaction opens: a slow site holds no lock.
+  const assets = await bringLandingPagesHome(config, input, pairs, files, report);
   const profiles = (input.smtp ?? []).flatMap((smtp) => sendingProfileOf(smtp, report) ?? []);
   const made = await inTransaction(db, async (trx) => {
     const ids: string[] = [];
     // A draft: the operator reviews the email and the page, then launches and sends.
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
       const audit = { tenantId, action: 'campaign.import_gophish', target: (id: string) => id };
       ids.push(
         await audited<string>(trx, audit, async (inner) => {
           const created = await createCampaignIn(inner, tenantId, file, { draft: true });
           await addRecipients(inner, await requireCampaign(inner, tenantId, created), recipients);
+          await storeAssets(inner, tenantId, created, assets[index] ?? []);
           return created;
         }),
       );

@@ -22,11 +22,20 @@ const isPageVariable = (name: string): name is PageVariable =>
  * Shared by both policies. `sandbox` without allow-same-origin makes the origin opaque, and
  * without allow-popups/allow-modals/allow-top-navigation nothing opens or leaves by a side door;
  * `form-action 'none'` and `connect-src 'none'` stop typed values leaving the browser even when
- * the template's own script calls a native form.submit() or fetch(). Scripts, styles and images
- * stay allowed so pages cloned from real sites render as intended.
+ * the template's own script calls a native form.submit() or fetch(). Inline scripts and styles
+ * stay allowed so pages cloned from real sites render as intended; stylesheets, images and fonts
+ * load from Hookwise only (an imported page's assets are stored and served at /assets/p/…), and
+ * no script loads from anywhere: a recipient's browser makes no request to the cloned site.
+ * ('self' is the address the page was served from, even though the sandbox makes its origin opaque.)
  */
 const SANDBOXED = [
   'sandbox allow-scripts allow-forms',
+  // Frames, media and anything else not named below: Hookwise's own address only.
+  "default-src 'self'",
+  "script-src 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
   "form-action 'none'",
   "connect-src 'none'",
   "worker-src 'none'",

@@ -38,8 +38,8 @@ export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }
   const save = useSaveCampaign(campaignId);
   const summary = useRef<HTMLDivElement>(null);
   const context = useMemo(
-    () => ({ campaignId, draft, update, byPath, touch, readOnly }),
-    [campaignId, draft, update, byPath, touch, readOnly],
+    () => ({ campaignId, draft, update, byPath, touch, readOnly, markSaved }),
+    [campaignId, draft, update, byPath, touch, readOnly, markSaved],
   );
 
   const openField = (target: SectionId, id: string) => {

@@ -16,6 +16,8 @@ export interface EditorContextValue {
   /** The operator has been at this field: its issues may show now. */
   touch: (path: string) => void;
   readOnly: boolean;
+  /** The campaign as the server now holds it, saved by another way (importing a site). */
+  markSaved: (file: CampaignFile) => void;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

@@ -11,6 +11,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import en from '@locales/en.console-editor.json';
 import ja from '@locales/ja.console-editor.json';
+import enSite from '@locales/en.console-site-import.json';
+import jaSite from '@locales/ja.console-site-import.json';
 import type { CampaignSummary, Session } from '@shared/admin-api';
 import { campaignFileSchema, type CampaignFile, type CampaignFileInput } from '@shared/campaign';
 import { CampaignEditorPage } from '../components/campaign-editor-page';
@@ -147,10 +149,15 @@ export function renderEditor(
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
     lng: options.language ?? 'en',
-    ns: ['console-editor'],
-    resources: { en: { 'console-editor': en }, ja: { 'console-editor': ja } },
+    ns: ['console-editor', 'console-site-import'],
+    resources: {
+      en: { 'console-editor': en, 'console-site-import': enSite },
+      ja: { 'console-editor': ja, 'console-site-import': jaSite },
+    },
     keySeparator: false,
     nsSeparator: false,
+    // As the console's own (lib/i18n.ts): React escapes, so values such as addresses stay whole.
+    interpolation: { escapeValue: false },
     initAsync: false,
   });
   const client = new QueryClient({

@@ -1,6 +1,6 @@
 /**
  * The phishing page: the built-in look-alike sign-in page (brand, logo) or the operator's own
- * HTML, pasted or loaded from a file, with what a submit does and where its files may come from.
+ * HTML, pasted, loaded from a file or imported from a site, with what a submit does and where its files may come from.
  * The preview panel shows either as recipients see it.
  */
 import { useId, useState } from 'react';
@@ -9,6 +9,7 @@ import { optional } from '@console/features/editor/lib/draft-updates';
 import { useEditor } from '../../hooks/editor-context';
 import { TextField } from '../fields';
 import { Section } from './section';
+import { ImportSiteForm } from './import-site-form';
 import { TemplateNotes } from './template-notes';
 
 export function PhishingSection({ onShowPreview }: { onShowPreview: () => void }) {
@@ -95,6 +96,7 @@ export function PhishingSection({ onShowPreview }: { onShowPreview: () => void }
           />
         </>
       )}
+      <ImportSiteForm />
       <button type="button" className="button" onClick={onShowPreview}>
         {t('phishing.showPreview')}
       </button>

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignFile } from '@shared/campaign';
-import { renderEditor, stubApi } from '@console/features/editor/test/render-editor';
+import { campaignFile, renderEditor, stubApi, SUMMARY } from '@console/features/editor/test/render-editor';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,7 +47,7 @@ describe('editor sections', () => {
     const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toMatch(/what they typed is never sent or stored/);
     expect(hint?.textContent).toMatch(/names of the fields that were filled in/);
-    expect(screen.getByText(/Images, stylesheets, scripts and fonts from other sites/)).toBeTruthy();
+    expect(screen.getByText(/Stylesheets, images and fonts load only from Hookwise/)).toBeTruthy();
     expect(screen.queryByText(/^Files (at an address relative|from other sites)/)).toBeNull();
 
     const html = [
@@ -56,6 +56,8 @@ describe('editor sections', () => {
       '<style>@font-face { src: url("//fonts.example.com/a.woff2") } .logo { background: url(img/bg.png) }</style>',
       '<img src="https://cdn.example.com/logo.png" alt=""><img src="images/logo.png" alt="">',
       '<img src="data:image/png;base64,AAAA" alt=""><script src="/js/app.js"></script>',
+      // Stored with the campaign by "Import a site": served by Hookwise, neither kind.
+      '<img src="/assets/p/AAAAAAAAAAAAAAAAAAAAAA/0123456789ab.png" alt="">',
       '<a href="https://example.com/help">Help</a>',
     ].join('');
     await userEvent.click(field);
@@ -65,8 +67,91 @@ describe('editor sections', () => {
       /^Files at an address relative to the page: 3\. They will not load/,
     );
     expect(
-      screen.getByText(/^Files from other sites: 3\. They show only while those sites answer/),
+      screen.getByText(/^Files from other sites: 3\. They will not load: copy the page with “Import a site”/),
     ).toBeTruthy();
     expect(relative.closest('[role="status"]')?.className).toContain('notice--warning');
+  });
+
+  it('imports a site: the page becomes the template, and the report says what was not copied, in words', async () => {
+    const calls = stubApi();
+    const imported =
+      '<html><head><link rel="stylesheet" href="/assets/p/AAAAAAAAAAAAAAAAAAAAAA/0123456789ab.css"></head></html>';
+    const answer = {
+      campaign: SUMMARY,
+      report: {
+        stored: [
+          {
+            source_url: 'https://portal.example.net/site.css',
+            path: '/assets/p/AAAAAAAAAAAAAAAAAAAAAA/0123456789ab.css',
+            size: 10,
+          },
+        ],
+        attention: [
+          { source_url: 'https://portal.example.net/app.js', problem: 'script', text: 'a script' },
+          { source_url: 'https://portal.example.net/gone.png', problem: 'http_status', text: 'answered 404' },
+        ],
+      },
+    };
+    const fetchStub = globalThis.fetch;
+    let importedYet = false;
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      if (init.method === 'POST' && input === '/api/admin/campaigns/c1/import-site') {
+        calls.push({ method: 'POST', url: input, body: JSON.parse(init.body as string) as unknown });
+        importedYet = true;
+        return Promise.resolve(
+          new Response(JSON.stringify(answer), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }
+      if (importedYet && (init.method ?? 'GET') === 'GET' && input === '/api/admin/campaigns/c1') {
+        const file = { ...campaignFile(), phishing: { ...campaignFile().phishing, template_html: imported } };
+        return Promise.resolve(
+          new Response(JSON.stringify({ campaign: SUMMARY, file }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }
+      return fetchStub(input, init);
+    });
+    renderEditor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Phishing page' }));
+    await userEvent.type(
+      screen.getByLabelText('Address of the page to copy'),
+      'https://portal.example.net/login',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Import the page' }));
+    expect(
+      await screen.findByText('The page was imported and saved, with 1 files stored with the campaign.'),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/admin/campaigns/c1/import-site')?.body).toEqual({
+      url: 'https://portal.example.net/login',
+    });
+    expect(screen.getByText('Not copied (2): the page is shown without them.')).toBeTruthy();
+    expect(
+      screen.getByText('https://portal.example.net/app.js: a script: scripts are never copied'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('https://portal.example.net/gone.png: the site answered with an error'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('My own page (HTML template)')).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Template HTML')).toHaveProperty('value', imported);
+    // Saved already: nothing left to save.
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
+    // Its stored files are Hookwise's own: no warning about files that will not load.
+    expect(screen.queryByText(/^Files (at an address relative|from other sites)/)).toBeNull();
+  });
+
+  it('says so in words when the page could not be imported', async () => {
+    stubApi();
+    renderEditor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Phishing page' }));
+    await userEvent.type(screen.getByLabelText('Address of the page to copy'), 'http://10.0.0.1/');
+    await userEvent.click(screen.getByRole('button', { name: 'Import the page' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The page could not be imported from this address.',
+    );
   });
 });

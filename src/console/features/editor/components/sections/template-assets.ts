@@ -1,9 +1,9 @@
 /**
  * The files a pasted landing page refers to, by where they would come from. The page is served
  * on its own at /phish under a sandboxing policy (src/server/modules/journey/template.ts) that
- * leaves images, styles, scripts and fonts from other sites allowed, forbids <base> and serves
- * nothing beside the page: a file from another site loads only while that site answers (and it
- * sees each visit), and one at a relative address never loads.
+ * loads stylesheets, images and fonts from Hookwise only, no script from anywhere, and forbids
+ * <base>: a file from another site or at a relative address never loads, unless "Import a site"
+ * stored it with the campaign (served at /assets/p/…, which is Hookwise's own address).
  */
 export interface TemplateAssets {
   /** http(s) addresses of other sites. */
@@ -21,6 +21,8 @@ type Where = keyof TemplateAssets | undefined;
 function whereFrom(address: string): Where {
   const value = address.trim();
   if (value === '' || value.startsWith('#')) return undefined;
+  // Stored with the campaign by "Import a site", and served by Hookwise itself.
+  if (value.startsWith('/assets/p/')) return undefined;
   if (/^(https?:)?\/\//i.test(value)) return 'external';
   // data:, blob:, about:, javascript: and the like are not fetched from anywhere.
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return undefined;
