@@ -65,8 +65,12 @@ describe('hookwise people history, risky, lists and filters', () => {
     const offenders = hookwise('people', 'lists', 'repeat-offenders', tenantId);
     expect(offenders).toMatch(/^ana@example\.com +Ana +3 +2 +1 +1 /m);
     expect(offenders).toMatch(/^1 of 1 people, last 12 months$/m);
-    expect(hookwise('people', 'lists', 'repeat-offenders', tenantId, '--clicks', '1')).toMatch(/^2 of 2 people/m);
-    expect(hookwise('people', 'lists', 'never-reported', tenantId)).toMatch(/^cy@example\.com +Cy +1 +0 +0 +0/m);
+    expect(hookwise('people', 'lists', 'repeat-offenders', tenantId, '--clicks', '1')).toMatch(
+      /^2 of 2 people/m,
+    );
+    expect(hookwise('people', 'lists', 'never-reported', tenantId)).toMatch(
+      /^cy@example\.com +Cy +1 +0 +0 +0/m,
+    );
     const top = JSON.parse(hookwise('people', 'lists', 'top-reporters', tenantId, '--json')) as {
       items: { person: { email: string }; reports: number }[];
     };
@@ -79,7 +83,16 @@ describe('hookwise people history, risky, lists and filters', () => {
 
   it('saves, lists and removes a filter, and adds its people to a campaign; each change audited', async () => {
     const saved = JSON.parse(
-      hookwise('people', 'filters', 'add', tenantId, 'Clicked lately', '--clicked-within-days', '30', '--json'),
+      hookwise(
+        'people',
+        'filters',
+        'add',
+        tenantId,
+        'Clicked lately',
+        '--clicked-within-days',
+        '30',
+        '--json',
+      ),
     ) as { id: string };
     expect(hookwise('people', 'filters', 'add', tenantId, 'Quiet', '--never-reported')).toMatch(
       /^Saved filter \S+ \(Quiet\): never reported$/m,
@@ -97,7 +110,9 @@ describe('hookwise people history, risky, lists and filters', () => {
     expect(hookwise('recipients', 'add-people', '--campaign', campaignId, '--filter', saved.id)).toContain(
       'Added 2 recipients; 0 were already recipients',
     );
-    expect(hookwise('people', 'filters', 'remove', tenantId, 'Quiet')).toMatch(/^Removed saved filter Quiet$/m);
+    expect(hookwise('people', 'filters', 'remove', tenantId, 'Quiet')).toMatch(
+      /^Removed saved filter Quiet$/m,
+    );
     expect(hookwise('people', 'filters', 'list', tenantId)).not.toContain('Quiet');
 
     const database = openDatabase(sandbox.databaseUrl);
