@@ -130,7 +130,8 @@ describe.runIf(browserAvailable)('sending profiles and GoPhish import in Chromiu
     expect(items).toEqual(
       expect.arrayContaining([
         'Landing page “Cloned portal” came without an email template: its campaign has a placeholder email. Write the email before launching.',
-        'Landing page “Cloned portal” sets a base address (<base href>), which Hookwise ignores: its relative links and images will not load. Make them absolute.',
+        // Its <base href> makes Hookwise fetch its files; the fixture's site does not exist.
+        'landing page "Cloned portal": portal.example.net has no address; the page now loads it from nowhere',
         "Sending profile “Relay”: the password in GoPhish's file was not taken. Enter it in the sending profile.",
       ]),
     );
