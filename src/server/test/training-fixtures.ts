@@ -102,7 +102,7 @@ export async function sentSimulation(h: Harness, sink: SmtpSink, csv: string): P
 let net = 0;
 
 /** The link opened in a person's browser, and the page's click report of a real gesture. */
-export async function personClicks(h: Harness, rid: string) {
+export async function personClicks(h: Pick<Harness, 'app'>, rid: string) {
   const ip = `198.18.${++net % 250}.${(net % 200) + 10}`;
   await h.app.inject({
     method: 'GET',
