@@ -209,4 +209,50 @@ describeEachDatabase('training', (get) => {
       .execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'training.assign' })]);
   });
+
+  it('with submissions only, trains who submitted and not who only clicked; no thanks when turned off', async () => {
+    const h = get();
+    const csv = 'email,first_name\nsue@t4.example,Sue\ncal@t4.example,Cal\nrex@t4.example,Rex\n';
+    const sim = await sentSimulation(h, sink, csv);
+    await api(h, sim.tenant, 'PUT', '/api/admin/training/policy', {
+      on_click: false,
+      on_submit: true,
+      reminder_days: 7,
+      praise_reporters: false,
+    });
+    const sue = sim.rids.get('sue@t4.example')!;
+    await personClicks(h, sue);
+    const submitted = await h.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ rid: sue, type: 'submitted', details: { fields: ['username', 'password'] } }),
+    });
+    expect(submitted.statusCode).toBe(200);
+    await personClicks(h, sim.rids.get('cal@t4.example')!);
+    await reports(h, sim.rids.get('rex@t4.example')!);
+    await trainingWorkerAt(h, { now: new Date(Date.now() + 60_000) }).runOnce();
+
+    expect(inbox('sue@t4.example').map((m) => m.subject)).toEqual([
+      'Your parcel',
+      'Your short security training',
+    ]);
+    expect(inbox('cal@t4.example').map((m) => m.subject)).toEqual(['Your parcel']);
+    expect(inbox('rex@t4.example').map((m) => m.subject)).toEqual(['Your parcel']);
+    const list = (await api(h, sim.tenant, 'GET', '/api/admin/training/assignments')).json<TrainingList>();
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        reason: 'submitted',
+        person: expect.objectContaining({ email: 'sue@t4.example' }),
+      }),
+    ]);
+
+    // The operator API's document describes the training routes.
+    const doc = (await h.admin.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, object>;
+    }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/training/policy', '/api/admin/training/assignments']),
+    );
+  });
 });
