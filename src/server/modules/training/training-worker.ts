@@ -111,7 +111,9 @@ export function trainingWorker(
   async function runOnce(): Promise<number> {
     const now = clock();
     // Hookwise's own decisions, recorded as `system` whoever drives the worker.
-    await actingAs(SYSTEM_ACTOR, () => scheduleTraining(db, now));
+    await actingAs(SYSTEM_ACTOR, () =>
+      scheduleTraining(db, now, { settleSeconds: config.clicks.fanoutWindowSeconds }),
+    );
     let settled = 0;
     for (;;) {
       const ids = await dueMessageIds(db, now.toISOString(), BATCH);

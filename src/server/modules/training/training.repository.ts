@@ -45,12 +45,13 @@ const submitted = sql<SqlBool>`(${clicked} and ((r.steps & ${SUBMITTED}) <> 0 or
 
 /**
  * Active people of the tenant who clicked (or, with `submitOnly`, submitted) in a simulation
- * since `since`, and have no training for it yet.
+ * since `since`, and have no training for it yet. Only clicks made by `settledBefore`: a click
+ * still inside the fan-out window may yet be found a scanner's and taken off.
  */
 export async function dueForTraining(
   db: Db,
   tenantId: string,
-  options: { since: string; submitOnly: boolean; limit: number },
+  options: { since: string; settledBefore: string; submitOnly: boolean; limit: number },
 ) {
   const rows = await db
     .selectFrom('recipients as r')
@@ -63,6 +64,7 @@ export async function dueForTraining(
     .where('p.active', '=', 1)
     .where(options.submitOnly ? submitted : clicked)
     .where('r.clicked_at', '>=', options.since)
+    .where('r.clicked_at', '<=', options.settledBefore)
     .where((eb) =>
       eb.not(
         eb.exists(

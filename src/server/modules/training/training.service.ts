@@ -287,18 +287,29 @@ export interface TrainingTick {
 /**
  * One tick of every tenant's policy at `now`: training for new clicks (or submissions), the one
  * reminder once an invitation is `reminder_days` old and the training unfinished, and the note
- * of thanks for new reports. Each is stored once whatever runs it twice (unique indexes), so any
+ * of thanks for new reports. A click counts once `settleSeconds` (the clicks module's fan-out
+ * window) have passed, so a scanner's burst found later never brings training. Each is stored once whatever runs it twice (unique indexes), so any
  * number of workers may tick at once. Run under an actor (the worker's: `system`).
  */
-export async function scheduleTraining(db: Db, now: Date): Promise<TrainingTick> {
+export async function scheduleTraining(
+  db: Db,
+  now: Date,
+  options: { settleSeconds: number },
+): Promise<TrainingTick> {
   const tick: TrainingTick = { assigned: 0, reminded: 0, thanked: 0 };
   const at = now.toISOString();
+  const settledBefore = new Date(now.getTime() - options.settleSeconds * 1000).toISOString();
   for (const policy of await activePolicies(db)) {
     const since = policy.active_since ?? at;
     const tenantId = policy.tenant_id;
     if (Number(policy.on_click) === 1 || Number(policy.on_submit) === 1) {
       const submitOnly = Number(policy.on_click) !== 1;
-      for (const due of await dueForTraining(db, tenantId, { since, submitOnly, limit: BATCH })) {
+      for (const due of await dueForTraining(db, tenantId, {
+        since,
+        settledBefore,
+        submitOnly,
+        limit: BATCH,
+      })) {
         const person = await requirePerson(db, tenantId, due.personRef);
         const source = await requireCampaign(db, tenantId, due.campaignId);
         const sourceRecipient = { id: due.recipientId, language_code: null };

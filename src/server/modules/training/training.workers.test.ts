@@ -36,7 +36,7 @@ describeEachDatabase('training with two workers', (get) => {
     for (const email of emails) await personClicks(h, sim.rids.get(email)!);
 
     const other = await secondDatabase(h);
-    const clock = { now: new Date(Date.now() + 60_000) };
+    const clock = { now: new Date(Date.now() + 5 * 60_000) };
     const options = { loop: false, clock: () => clock.now };
     const workers = [
       trainingWorker({ config: h.config, database: h.database }, h.app.log, options),
