@@ -57,7 +57,7 @@ export async function dueForTraining(
     .selectFrom('recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
     .innerJoin('people as p', 'p.id', 'r.person_ref')
-    .select(['r.id as recipient_id', 'r.person_ref', 'r.campaign_id'])
+    .select(['r.id as recipient_id', 'r.person_ref', 'r.campaign_id', 'r.language_code'])
     .select(sql<number | string>`case when ${submitted} then 1 else 0 end`.as('submitted'))
     .where('r.tenant_id', '=', tenantId)
     .where('c.kind', '=', 'simulation')
@@ -84,6 +84,7 @@ export async function dueForTraining(
     recipientId: row.recipient_id,
     personRef: row.person_ref ?? '',
     campaignId: row.campaign_id,
+    languageCode: row.language_code,
     submitted: Number(row.submitted) === 1,
   }));
 }

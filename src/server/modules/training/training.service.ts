@@ -312,7 +312,7 @@ export async function scheduleTraining(
       })) {
         const person = await requirePerson(db, tenantId, due.personRef);
         const source = await requireCampaign(db, tenantId, due.campaignId);
-        const sourceRecipient = { id: due.recipientId, language_code: null };
+        const sourceRecipient = { id: due.recipientId, language_code: due.languageCode };
         const reason = due.submitted ? 'submitted' : 'clicked';
         if (await createAssignment(db, { person, source, sourceRecipient, reason, at })) tick.assigned++;
       }
