@@ -258,4 +258,26 @@ describeEachDatabase('training', (get) => {
       expect.arrayContaining(['/api/admin/training/policy', '/api/admin/training/assignments']),
     );
   });
+
+  it('sends nothing new to a person deactivated after their click', async () => {
+    const h = get();
+    const sim = await sentSimulation(h, sink, 'email,first_name\ngone@t5.example,Gone\n');
+    await api(h, sim.tenant, 'PUT', '/api/admin/training/policy', {
+      on_click: true,
+      on_submit: false,
+      reminder_days: 7,
+      praise_reporters: false,
+    });
+    await personClicks(h, sim.rids.get('gone@t5.example')!);
+    // As the directory's deactivation leaves the record (SCIM `active: false`).
+    await h.database.db
+      .updateTable('people')
+      .set({ active: 0, deactivated_at: new Date().toISOString() })
+      .where('email', '=', 'gone@t5.example')
+      .execute();
+    await trainingWorkerAt(h, { now: new Date(Date.now() + 5 * 60_000) }).runOnce();
+    expect(inbox('gone@t5.example').map((m) => m.subject)).toEqual(['Your parcel']);
+    const list = (await api(h, sim.tenant, 'GET', '/api/admin/training/assignments')).json<TrainingList>();
+    expect(list.total).toBe(0);
+  });
 });
