@@ -255,6 +255,19 @@ const CASES: Record<string, Case> = {
     url: () => '/api/admin/programme/report',
     expect: 'no leak',
   },
+  'GET /api/admin/training/policy': { url: () => '/api/admin/training/policy', expect: 'no leak' },
+  'PUT /api/admin/training/policy': {
+    url: () => '/api/admin/training/policy',
+    expect: 'own tenant',
+    payload: { on_click: true, on_submit: false, reminder_days: 7, praise_reporters: false },
+  },
+  'GET /api/admin/training/assignments': { url: () => '/api/admin/training/assignments', expect: 'no leak' },
+  // B's person and B's simulation: neither exists for A.
+  'POST /api/admin/training/assignments': {
+    url: () => '/api/admin/training/assignments',
+    expect: 'not found',
+    payload: (b) => ({ person: b.personId, campaign_id: b.campaignId }),
+  },
   'GET /api/admin/settings/scim': { url: () => '/api/admin/settings/scim', expect: 'no leak' },
   // A's own token: minted (replacing A's), then revoked; B's token keeps working (checked below).
   'POST /api/admin/settings/scim/token': {

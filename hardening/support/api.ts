@@ -43,6 +43,9 @@ export const TABLES = [
   'people_filters',
   'campaign_scenarios',
   'campaign_assets',
+  'training_policies',
+  'training_assignments',
+  'training_messages',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

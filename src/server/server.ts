@@ -10,6 +10,7 @@ import { startAuditPruning } from './modules/audit/audit-retention';
 import { startMailIntake } from './modules/mail-reports/mail-intake-worker';
 import { outboxWorker } from './modules/sending/outbox-worker';
 import { webhooksWorker } from './modules/webhooks/webhooks-worker';
+import { trainingWorker } from './modules/training/training-worker';
 
 export interface RunningServer {
   /** The public listener: recipients and reviewers. */
@@ -40,6 +41,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   // Sends the campaigns' mail; any number of processes may run one (docs/sending.md, "The outbox guarantees").
   const worker = config.sending.worker ? outboxWorker(ctx, app.log.child({ module: 'outbox' })) : undefined;
+  // Applies the training policies and sends the training's e-mails, beside the outbox (docs/training.md).
+  const training = config.sending.worker
+    ? trainingWorker(ctx, app.log.child({ module: 'training' }))
+    : undefined;
   // Delivers webhooks and syslog lines; any number of processes may run one (docs/webhooks.md).
   const deliveries = config.webhooks.worker
     ? webhooksWorker(ctx, app.log.child({ module: 'webhooks' }))
@@ -50,7 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const intake = await startMailIntake(ctx, admin.log.child({ module: 'mail-intake' })).catch(
     async (error: unknown) => {
       pruning.stop();
-      await Promise.all([worker?.stop(), deliveries?.stop()]);
+      await Promise.all([worker?.stop(), deliveries?.stop(), training?.stop()]);
       await Promise.allSettled([app.close(), admin.close()]);
       await database.close();
       throw error;
@@ -62,7 +67,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       pruning.stop();
       await intake.stop();
       // The message being sent completes and is settled before the database closes.
-      await Promise.all([worker?.stop(), deliveries?.stop()]);
+      await Promise.all([worker?.stop(), deliveries?.stop(), training?.stop()]);
       await Promise.all([app.close(), admin.close()]);
       await database.close();
     })();

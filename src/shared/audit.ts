@@ -95,6 +95,9 @@ export const AUDIT_ACTIONS = [
   'people_filter.create',
   'people_filter.change',
   'people_filter.delete',
+  'training.policy',
+  'training.assign',
+  'training.remind',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,6 +140,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   people_filter: 'people',
   scim_token: 'settings',
   scenario: 'campaign',
+  training: 'people',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

@@ -130,6 +130,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-scenarios',
   'console-programme',
   'console-site-import',
+  'console-training',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

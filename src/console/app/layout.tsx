@@ -12,6 +12,7 @@ import { useProgrammeT } from '@console/hooks/use-programme-t';
 import { useReportsT } from '@console/hooks/use-reports-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useScenariosT } from '@console/hooks/use-scenarios-t';
+import { useTrainingT } from '@console/hooks/use-training-t';
 import { useT } from '@console/hooks/use-t';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/accounts/api/session';
@@ -31,6 +32,7 @@ export function Layout() {
   const { t: tg } = useProgrammeT();
   const { t: tm } = useReportsT();
   const { t: ts } = useScenariosT();
+  const { t: tt } = useTrainingT();
   const { user, tenant, mfa_enrolment_required: enrolmentOnly } = useSession();
   const owner = hasRole(user.role, 'owner');
   const operator = hasRole(user.role, 'operator');
@@ -72,6 +74,7 @@ export function Layout() {
               <NavLink to="/people">{tp('nav.people')}</NavLink>
               <NavLink to="/trends">{tr('nav.trends')}</NavLink>
               <NavLink to="/programme">{tg('nav.programme')}</NavLink>
+              <NavLink to="/training">{tt('nav.training')}</NavLink>
               <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
               <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
               <NavLink to="/reported-mail">{tm('nav.reportedMail')}</NavLink>

@@ -21,6 +21,7 @@ import { PEOPLE_LISTS } from '../../shared/person-history';
 import { PHISH_STEPS } from '../../shared/routes';
 import { SCENARIO_SOURCES } from '../../shared/scenario-api';
 import { SCENARIO_LURES } from '../../shared/scenarios';
+import { TRAINING_REASONS, TRAINING_STATUSES } from '../../shared/training';
 import { LEVEL_NAMES } from '../features/scenarios/lib/levels';
 import { SSO_FAILURES } from '../../shared/sso';
 import {
@@ -181,6 +182,25 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'log.state.',
     suffixes: DELIVERY_STATES,
     builtBy: 'the delivery log',
+  },
+  // console-training
+  {
+    namespace: 'console-training',
+    prefix: 'status.',
+    suffixes: TRAINING_STATUSES,
+    builtBy: 'the Training page’s status filter and table',
+  },
+  {
+    namespace: 'console-training',
+    prefix: 'reason.',
+    suffixes: TRAINING_REASONS,
+    builtBy: 'the Training page’s table',
+  },
+  {
+    namespace: 'console-training',
+    prefix: 'policy.',
+    suffixes: ['on_click', 'on_submit', 'praise_reporters'],
+    builtBy: 'the training policy’s switches (SWITCHES)',
   },
   // console-home
   {

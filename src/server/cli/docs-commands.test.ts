@@ -58,6 +58,10 @@ const RUN_HERE: Record<string, RegExp> = {
   // docs/programme.md: the docs' fresh tenant has sent nothing, so the months are all empty.
   'npx hookwise programme report --tenant <tenantId> --from 2026-01 --to 2026-12':
     /^Programme 2026-01 to 2026-12\nMonths are counted by when each message was sent \(UTC\)\.$/m,
+  // docs/training.md: the policy changed and shown; the docs' fresh tenant has no training yet.
+  'npx hookwise training policy --tenant <tenantId> --on-click yes --reminder-days 7 --praise-reporters yes':
+    /^Training for people who click: yes\nTraining for people who submit the form: no\nReminder after: 7 days \(once\)\nThanks to people who report: yes$/m,
+  'npx hookwise training list --tenant <tenantId>': /^No training assigned\.$/m,
   // docs/feeds.md: the docs' fresh tenant has no URLs, so an empty list.
   'npx hookwise malicious-urls feed --tenant <tenantId> --format hosts': /^$/,
 };
@@ -128,6 +132,16 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
       {
         file: 'src/server/cli/people-commands.test.ts',
         contains: "hookwise('recipients', 'add-people', '--campaign', campaignId, '--group', groupId)",
+      },
+    ],
+  },
+  'npx hookwise training assign --tenant <tenantId> --person jana@example.com --campaign <campaignId>': {
+    reason: 'needs a simulation sent through a sending profile, which no command makes',
+    runBy: [
+      {
+        file: 'src/server/cli/training-commands.test.ts',
+        contains:
+          "'assign',\n        '--tenant',\n        tenantId,\n        '--person',\n        'jana@example.com',",
       },
     ],
   },

@@ -56,6 +56,9 @@ export interface CampaignTable {
   /** IANA zone the operator planned the dates in; they are stored in UTC. */
   time_zone: Generated<string>;
   created_at: string;
+  /** 'training': the training made from the simulation `training_of` (modules/training). */
+  kind: Generated<CampaignKind>;
+  training_of: Generated<string | null>;
 }
 
 export interface RecipientTable {
@@ -647,6 +650,59 @@ export interface CampaignScenarioTable {
   created_at: string;
 }
 
+export type CampaignKind = 'simulation' | 'training';
+
+/** A tenant's training policy (modules/training); booleans are 0/1. */
+export interface TrainingPolicyTable {
+  tenant_id: string;
+  on_click: number;
+  on_submit: number;
+  reminder_days: number;
+  praise_reporters: number;
+  /** When automatic training was last turned on: clicks and reports before it are left alone. */
+  active_since: string | null;
+  updated_at: string;
+}
+
+/** Training assigned to a person after a simulation (or by an operator). */
+export interface TrainingAssignmentTable {
+  id: string;
+  tenant_id: string;
+  person_ref: string;
+  source_campaign_id: string;
+  /** The person's recipient row in the simulation, when they received it. */
+  source_recipient_id: string | null;
+  /** The person's recipient row in the training campaign: its rid is the training link. */
+  training_recipient_id: string;
+  reason: TrainingReason;
+  assigned_at: string;
+  reminded_at: string | null;
+}
+
+export type TrainingReason = 'clicked' | 'submitted' | 'manual';
+export type TrainingMessageKind = 'invitation' | 'reminder' | 'praise';
+export type TrainingMessageState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** One training e-mail to one person; workers claim due rows (training/training.repository.ts). */
+export interface TrainingMessageTable {
+  id: string;
+  tenant_id: string;
+  kind: TrainingMessageKind;
+  ref_id: string;
+  person_ref: string;
+  /** The simulation whose sending profile sends it. */
+  campaign_id: string;
+  state: TrainingMessageState;
+  due_at: string;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  lease_until: string | null;
+  last_reply: string | null;
+  message_id: string;
+  sent_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -691,6 +747,9 @@ export interface Database {
   tenant_scenarios: TenantScenarioTable;
   campaign_scenarios: CampaignScenarioTable;
   campaign_assets: CampaignAssetTable;
+  training_policies: TrainingPolicyTable;
+  training_assignments: TrainingAssignmentTable;
+  training_messages: TrainingMessageTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */

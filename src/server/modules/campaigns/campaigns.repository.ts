@@ -65,6 +65,8 @@ export async function listCampaigns(db: Db, filter: { tenantId?: string; id?: st
     .orderBy('c.id');
   if (filter.tenantId !== undefined) query = query.where('c.tenant_id', '=', filter.tenantId);
   if (filter.id !== undefined) query = query.where('c.id', '=', filter.id);
+  // A simulation's training campaign is the training module's: listed there, by assignment.
+  else query = query.where('c.kind', '=', 'simulation');
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, recipients: Number(row.recipients ?? 0) }));
 }
@@ -141,4 +143,39 @@ export async function markCampaignEnded(db: Db, tenantId: string, id: string, at
     .where('ended_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The training campaign of a simulation, made once: a second writer's insert (another worker)
+ * does nothing, and the caller reads the one that stands.
+ */
+export async function insertTrainingCampaign(
+  db: Db,
+  source: { id: string; tenant_id: string },
+  file: CampaignFile,
+  at: string,
+) {
+  await db
+    .insertInto('campaigns')
+    .values({
+      id: newId(),
+      tenant_id: source.tenant_id,
+      name: file.name,
+      content: JSON.stringify(file),
+      language_code: file.language_code,
+      starts_at: null,
+      ends_at: null,
+      ended_at: null,
+      launched_at: at,
+      created_at: at,
+      kind: 'training',
+      training_of: source.id,
+    })
+    .onConflict((oc) => oc.column('training_of').doNothing())
+    .execute();
+  return db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('training_of', '=', source.id)
+    .executeTakeFirstOrThrow();
 }

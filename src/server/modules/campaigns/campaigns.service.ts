@@ -28,6 +28,7 @@ import { requireTenant } from '../tenants/tenants.service';
 import {
   findCampaign,
   insertCampaign,
+  insertTrainingCampaign,
   listCampaigns,
   markCampaignEnded,
   markCampaignLaunched,
@@ -289,4 +290,21 @@ function checkOrder(startsAt: string | null, endsAt: string | null): void {
   if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
     throw badRequest('ends_at must be after starts_at', 'invalid_dates');
   }
+}
+
+/**
+ * The training made from a simulation (made on first use, inside the caller's transaction): its
+ * awareness text, PDF, red flags and questionnaire in all its languages, live at once and never
+ * ending, and listed with no campaigns. Its links open the journey at its first step after the
+ * phishing page, which a training never shows.
+ */
+export async function trainingCampaignFor(trx: Db, source: Campaign): Promise<Campaign> {
+  const file = storedCampaignFileSchema.parse(JSON.parse(source.content));
+  const training: CampaignFile = {
+    ...file,
+    starts_at: undefined,
+    ends_at: undefined,
+    navigation: file.navigation.length > 0 ? file.navigation : ['awareness'],
+  };
+  return insertTrainingCampaign(trx, source, training, nowIso());
 }

@@ -198,6 +198,7 @@ export function launchedCampaigns(db: Db, tenantId: string) {
     .select(['id', 'name', 'launched_at', 'starts_at', 'created_at'])
     .where('tenant_id', '=', tenantId)
     .where('launched_at', 'is not', null)
+    .where('kind', '=', 'simulation')
     .execute();
 }
 
@@ -218,6 +219,7 @@ export async function campaignTrendGroups(db: Db, tenantId: string) {
     ])
     .where('c.tenant_id', '=', tenantId)
     .where('c.launched_at', 'is not', null)
+    .where('c.kind', '=', 'simulation')
     .groupBy(['r.campaign_id', 'r.steps', sql`case when r.sent_at is null then 0 else 1 end`])
     .execute();
   return rows.map((row) => ({

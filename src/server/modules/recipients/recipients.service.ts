@@ -155,3 +155,25 @@ export async function removeRecipient(db: Db, campaign: Campaign, recipientId: s
 export function languageOfEmail(db: Db, tenantId: string, email: string) {
   return findLanguageByEmail(db, tenantId, email);
 }
+
+/**
+ * A person's place in a training campaign: a fresh rid, their name and language, and no link to
+ * the people records, so the training never counts as a simulation they received (the training
+ * module's assignment says whose it is).
+ */
+export async function addTrainee(
+  db: Db,
+  campaign: Pick<Campaign, 'id' | 'tenant_id'>,
+  identity: RecipientInput & { id: string },
+) {
+  const row = {
+    ...identity,
+    tenant_id: campaign.tenant_id,
+    campaign_id: campaign.id,
+    rid: newRid(),
+    person_ref: null,
+    created_at: nowIso(),
+  };
+  await insertRecipients(db, [row]);
+  return row;
+}

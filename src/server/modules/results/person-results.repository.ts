@@ -20,7 +20,13 @@ const clicked = sql<SqlBool>`(r.steps & ${CLICKED}) <> 0`;
 /** A press of the form's submit (kept as an attempt even when empty), or data entered, after a person's click. */
 const submitted = sql<SqlBool>`(${clicked} and ((r.steps & ${SUBMITTED}) <> 0 or exists (
   select 1 from journey_attempts a where a.recipient_id = r.id and a.kind = 'submit')))`;
-const trained = sql<SqlBool>`(r.steps & ${TRAINED}) <> 0`;
+/**
+ * The journey after the click finished, or the training assigned after this simulation (its own
+ * recipient row in the training campaign) finished.
+ */
+const trained = sql<SqlBool>`((r.steps & ${TRAINED}) <> 0 or exists (
+  select 1 from training_assignments ta inner join recipients tr on tr.id = ta.training_recipient_id
+  where ta.source_recipient_id = r.id and (tr.steps & ${TRAINED}) <> 0))`;
 const flag = (condition: Expression<SqlBool>) =>
   sql<number | string>`case when ${condition} then 1 else 0 end`;
 

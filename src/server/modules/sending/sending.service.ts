@@ -235,3 +235,8 @@ export async function sendingHealthList(db: Db, tenantId: string): Promise<Sendi
   const rows = await tenantSendings(db, tenantId);
   return { campaigns: rows.map((row) => ({ campaign_id: row.campaign_id, ...healthOf(row) })) };
 }
+
+/** The sending profile a campaign was sent with, if Hookwise sent it (the training's e-mails use it too). */
+export async function sendingProfileOf(db: Db, campaignId: string): Promise<string | undefined> {
+  return (await findSending(db, campaignId))?.profile_id;
+}
