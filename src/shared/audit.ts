@@ -85,6 +85,12 @@ export const AUDIT_ACTIONS = [
   'group.create',
   'group.update',
   'group.delete',
+  'template.create',
+  'template.edit',
+  'template.delete',
+  'landing_page.create',
+  'landing_page.edit',
+  'landing_page.delete',
   'scim_token.create',
   'scim_token.revoke',
   'campaign.from_scenario',
@@ -137,6 +143,8 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   people_filter: 'people',
   scim_token: 'settings',
   scenario: 'campaign',
+  template: 'campaign',
+  landing_page: 'campaign',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */
