@@ -160,16 +160,16 @@ export const gapiGroupSchema = z.object({
 });
 export type GapiGroup = z.infer<typeof gapiGroupSchema>;
 
+export const gapiGroupSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  modified_date: z.string(),
+  num_targets: z.number().int(),
+});
+
 export const gapiGroupSummariesSchema = z.object({
   total: z.number().int(),
-  groups: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      modified_date: z.string(),
-      num_targets: z.number().int(),
-    }),
-  ),
+  groups: z.array(gapiGroupSummarySchema),
 });
 export type GapiGroupSummaries = z.infer<typeof gapiGroupSummariesSchema>;
 

@@ -18,6 +18,7 @@ import {
   gapiGroupInputSchema,
   gapiGroupSchema,
   gapiGroupSummariesSchema,
+  gapiGroupSummarySchema,
   gapiIdParamsSchema,
   gapiPageInputSchema,
   gapiPageSchema,
@@ -65,6 +66,7 @@ import {
   gapiGroup,
   gapiGroups,
   gapiGroupSummaries,
+  gapiGroupSummary,
   gapiSmtp,
   gapiSmtps,
   gapiUser,
@@ -79,45 +81,37 @@ const made = (schema: z.ZodType) => ({ 201: schema, ...gapiErrors });
 const idOnly = { hide: true, params: gapiIdParamsSchema } as const;
 
 /** GoPhish's routes Hookwise does not answer, and why (docs/gophish-api.md has the same table). */
-const NOT_SUPPORTED: readonly [string, string, string][] = [
+const WEBHOOKS =
+  "webhooks are set in the console (Settings, Integrations) or /api/admin/webhooks, with Hookwise's events";
+const IMAP = 'reported mail is read by the intake in the console (Reported mail) or /api/admin/mail-intake';
+const NOT_SUPPORTED: readonly [('GET' | 'POST' | 'PUT' | 'DELETE')[], string, string][] = [
   [
-    'POST',
+    ['POST'],
     '/api/import/group',
     'post the targets to /api/groups/, or import the CSV with `hookwise import gophish` and a template',
   ],
   [
-    'POST',
+    ['POST'],
     '/api/import/email',
     'Hookwise does not import raw e-mails as templates: post the template to /api/templates/',
   ],
   [
-    'POST',
+    ['POST'],
     '/api/import/site',
     'use "Import a site" in the console or POST /api/admin/campaigns/:id/import-site, which brings the page\'s files home safely',
   ],
-  ['POST', '/api/util/send_test_email', 'send a test message with POST /api/admin/sending-profiles/:id/test'],
   [
-    'GET',
-    '/api/webhooks/',
-    "webhooks are set in the console (Settings, Integrations) or /api/admin/webhooks, with Hookwise's events",
+    ['POST'],
+    '/api/util/send_test_email',
+    'send a test message with POST /api/admin/sending-profiles/:id/test',
   ],
+  [['GET', 'POST'], '/api/webhooks/', WEBHOOKS],
+  [['GET', 'PUT', 'DELETE'], '/api/webhooks/:id', WEBHOOKS],
+  [['POST'], '/api/webhooks/:id/validate', WEBHOOKS],
+  [['GET', 'POST'], '/api/imap/', IMAP],
+  [['POST'], '/api/imap/validate', IMAP],
   [
-    'POST',
-    '/api/webhooks/',
-    "webhooks are set in the console (Settings, Integrations) or /api/admin/webhooks, with Hookwise's events",
-  ],
-  [
-    'GET',
-    '/api/imap/',
-    'reported mail is read by the intake in the console (Reported mail) or /api/admin/mail-intake',
-  ],
-  [
-    'POST',
-    '/api/imap/',
-    'reported mail is read by the intake in the console (Reported mail) or /api/admin/mail-intake',
-  ],
-  [
-    'POST',
+    ['POST'],
     '/api/reset',
     'API keys are made and revoked with `hookwise tenant add-key` and `hookwise tenant revoke-key`',
   ],
@@ -191,6 +185,11 @@ export function gophishApiRoutes(ctx: AppContext) {
     for (const url of both('/api/groups/summary')) {
       app.get(url, { schema: { hide: true, response: ok(gapiGroupSummariesSchema) } }, (request) =>
         gapiGroupSummaries(db, gapiTenantOf(request)),
+      );
+    }
+    for (const url of both('/api/groups/:id/summary')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiGroupSummarySchema) } }, (request) =>
+        gapiGroupSummary(db, gapiTenantOf(request), request.params.id),
       );
     }
     for (const url of both('/api/groups/:id')) {
@@ -328,7 +327,7 @@ export function gophishApiRoutes(ctx: AppContext) {
 
     for (const [method, url, why] of NOT_SUPPORTED) {
       app.route({
-        method: method === 'GET' ? 'GET' : 'POST',
+        method,
         url,
         schema: { hide: true, response: { 501: gapiResponseSchema } },
         handler: async (_request, reply) => {

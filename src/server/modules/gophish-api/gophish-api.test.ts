@@ -93,6 +93,10 @@ describeEachDatabase(
         position: 'Accounts',
       });
 
+      const groupSummary = await gophish(h, 'GET', '/api/groups/1/summary');
+      expect(groupSummary.json()).toMatchObject({ id: 1, name: 'Finance', num_targets: 3 });
+      expect((await gophish(h, 'GET', '/api/groups/summary')).json()).toMatchObject({ total: 1 });
+
       // api.templates.post(Template(name=…, subject=…, text=…, html=…))
       const template = await gophish(h, 'POST', '/api/templates/', {
         name: 'Password expiry',
@@ -297,7 +301,7 @@ describeEachDatabase(
       const byKey = audit.filter((a) =>
         ['group.create', 'template.create', 'campaign.create'].includes(a.action),
       );
-      expect(byKey.map((a) => a.actor)).toEqual(byKey.map(() => `api key ${tenant.apiKey.split('_')[1]}`));
+      expect(byKey.map((a) => a.actor)).toEqual(byKey.map(() => `api key ${tenant.apiKey.slice(3, 11)}`));
     });
 
     it("answers a missing or wrong key with GoPhish's 401, and another tenant's ids with its 404", async () => {

@@ -74,6 +74,11 @@ export async function gapiGroupSummaries(db: Db, tenantId: string): Promise<Gapi
   };
 }
 
+export async function gapiGroupSummary(db: Db, tenantId: string, gid: number) {
+  const { targets, ...group } = await gapiGroup(db, tenantId, gid);
+  return { id: group.id, name: group.name, modified_date: group.modified_date, num_targets: targets.length };
+}
+
 async function requireGroup(db: Db, tenantId: string, gid: number) {
   const id = await targetOf(db, tenantId, 'group', gid, GROUP_NOT_FOUND);
   const group = await groupWithTargets(db, tenantId, id);
