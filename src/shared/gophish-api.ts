@@ -113,7 +113,7 @@ export type GapiCampaignInput = z.infer<typeof gapiCampaignInputSchema>;
 export const gapiUserInputSchema = z.object({
   username: z.string().trim().max(320).default(''),
   password: z.string().max(1024).default(''),
-  role: z.string().trim().max(40).default('user'),
+  role: z.string().trim().max(40).default('').describe('admin or user; on PUT, left out keeps the role'),
 });
 export type GapiUserInput = z.infer<typeof gapiUserInputSchema>;
 

@@ -334,6 +334,80 @@ describeEachDatabase(
       expect((await gophish(h, 'GET', '/api/templates/1')).statusCode).toBe(200);
     });
 
+    it('edits and deletes templates, pages, profiles and users as GoPhish does, each change audited', async () => {
+      const h = get();
+      const edited = await gophish(h, 'PUT', '/api/templates/1', {
+        id: 1,
+        name: 'Password expiry',
+        subject: 'Expires today',
+        text: 'Hi {{.FirstName}}: {{.URL}}',
+        attachments: [{ name: 'policy.pdf', type: 'application/pdf', content: 'JVBERi0=' }],
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json<GapiTemplate>()).toMatchObject({ id: 1, subject: 'Expires today', attachments: [] });
+      expect(edited.json<GapiTemplate>().warnings?.join(' ')).toMatch(/no attachments/);
+
+      const extra = await gophish(h, 'POST', '/api/pages/', { name: 'Spare', html: '<p>spare</p>' });
+      expect(extra.json<GapiPage>().warnings).toBeUndefined();
+      const spare = extra.json<GapiPage>().id;
+      expect((await gophish(h, 'DELETE', `/api/pages/${spare}`)).json()).toEqual({
+        message: 'Page Deleted Successfully',
+        success: true,
+        data: null,
+      });
+      expect((await gophish(h, 'GET', `/api/pages/${spare}`)).statusCode).toBe(404);
+
+      // A profile in use by a campaign's sending stays.
+      const inUse = await gophish(h, 'DELETE', '/api/smtp/1');
+      expect(inUse.statusCode).toBe(409);
+      expect(inUse.json<GapiResponse>().success).toBe(false);
+
+      const user = await gophish(h, 'POST', '/api/users/', {
+        username: 'eve@northwind.example',
+        password: 'correct horse battery',
+        role: 'user',
+      });
+      expect(user.statusCode, user.body).toBe(200);
+      const eve = user.json<{ id: number; role: { slug: string } }>();
+      expect(eve.role.slug).toBe('user');
+      const promoted = await gophish(h, 'PUT', `/api/users/${eve.id}`, {
+        username: 'eve@northwind.example',
+        role: 'admin',
+      });
+      expect(promoted.json()).toMatchObject({ id: eve.id, role: { slug: 'admin' }, account_locked: false });
+      // The tenant's one owner stays; another account is disabled, not removed.
+      const lastOwner = await gophish(h, 'DELETE', `/api/users/${eve.id}`);
+      expect(lastOwner.statusCode).toBe(409);
+      expect(lastOwner.json<GapiResponse>().message).toBe('A tenant keeps at least one active owner');
+      const fay = await gophish(h, 'POST', '/api/users/', {
+        username: 'fay@northwind.example',
+        password: 'another long password',
+      });
+      const fayId = fay.json<{ id: number }>().id;
+      expect((await gophish(h, 'DELETE', `/api/users/${fayId}`)).json<GapiResponse>().success).toBe(true);
+      const list = await gophish(h, 'GET', '/api/users/');
+      expect(list.json()).toEqual([
+        expect.objectContaining({ username: 'eve@northwind.example', account_locked: false }),
+        expect.objectContaining({ username: 'fay@northwind.example', account_locked: true }),
+      ]);
+      expect((await gophish(h, 'GET', `/api/users/${eve.id}`, undefined, other.apiKey)).statusCode).toBe(404);
+      const notMail = await gophish(h, 'POST', '/api/users/', {
+        username: 'eve',
+        password: 'correct horse battery',
+      });
+      expect(notMail.statusCode).toBe(400);
+      expect(notMail.json<GapiResponse>().message).toMatch(/^username: /);
+
+      const audit = await h.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('tenant_id', '=', tenant.tenantId)
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual(
+        expect.arrayContaining(['template.edit', 'landing_page.delete', 'user.create', 'user.change']),
+      );
+    });
+
     it("refuses what GoPhish refuses, in GoPhish's words", async () => {
       const h = get();
       const noName = await gophish(h, 'POST', '/api/templates/', { subject: 'x', text: 'y' });

@@ -8,7 +8,7 @@
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import type { Role, User } from '@shared/admin-api';
-import { newUserSchema } from '@shared/admin-api';
+import { newUserSchema, passwordSchema } from '@shared/admin-api';
 import type {
   GapiGroup,
   GapiGroupInput,
@@ -20,7 +20,7 @@ import type {
 } from '@shared/gophish-api';
 import type { SendingProfile } from '@shared/sending';
 import { badRequest, notFound } from '@server/lib/errors';
-import { changeUser, createUser, usersOf } from '../accounts/accounts.service';
+import { changeUser, createUser, setPassword, usersOf } from '../accounts/accounts.service';
 import { emptyReport } from '../gophish/gophish-report';
 import { recipientsOf } from '../gophish/gophish-group';
 import { sendingProfileOf } from '../gophish/gophish-smtp';
@@ -269,7 +269,12 @@ export async function createGapiUser(db: Db, tenantId: string, input: GapiUserIn
 
 export async function editGapiUser(db: Db, tenantId: string, gid: number, input: GapiUserInput) {
   const user = await requireUser(db, tenantId, gid);
-  const changed = await changeUser(db, tenantId, user.id, { role: roleOf(input.role || 'user') });
+  if (input.password) {
+    const password = passwordSchema.safeParse(input.password);
+    if (!password.success) throw badRequest(`password: ${password.error.issues[0]?.message ?? 'invalid'}`);
+    await setPassword(db, tenantId, user.id, password.data);
+  }
+  const changed = input.role ? await changeUser(db, tenantId, user.id, { role: roleOf(input.role) }) : user;
   return userView(db, tenantId, changed);
 }
 
