@@ -14,8 +14,6 @@ import {
   type GapiCampaignResults,
   type GapiCampaignSummary,
   type GapiEvent,
-  type GapiResult,
-  type GapiStats,
 } from '@shared/gophish-api';
 import { launchRequestSchema } from '@shared/sending';
 import type { Config } from '@server/config';
@@ -35,7 +33,8 @@ import { convertGophish } from '../gophish/gophish-convert';
 import { emptyReport } from '../gophish/gophish-report';
 import { groupIdNamed, groupWithTargets } from '../people/person-groups.service';
 import { addRecipientsFromPeople } from '../recipients/recipients.service';
-import { campaignActivity, type RecipientActivity } from '../results/activity.service';
+import { campaignActivity } from '../results/activity.service';
+import { eventsOf, resultOf, statsOf, type Activity } from './gophish-results';
 import { sendingProfiles } from '../sending/sending-profiles.service';
 import { sendingProgress } from '../sending/sending.service';
 import { findGophishCampaign, insertGophishCampaign } from './gophish-api.repository';
@@ -74,60 +73,6 @@ async function datesOf(db: Db, campaign: Campaign) {
   };
 }
 
-// Results, timeline and stats.
-
-interface Activity {
-  results: GapiResult[];
-  timeline: GapiEvent[];
-  stats: GapiStats;
-}
-
-function resultOf(r: RecipientActivity, failed: boolean, launchDate: string): GapiResult {
-  const status: GapiResult['status'] = failed
-    ? 'Error'
-    : r.submitted
-      ? 'Submitted Data'
-      : r.clicked_at
-        ? 'Clicked Link'
-        : r.reported_at
-          ? 'Email Reported'
-          : r.sent_at
-            ? 'Email Sent'
-            : 'Scheduled';
-  const times = [r.sent_at, r.clicked_at, r.submitted?.at ?? null, r.reported_at].filter((t) => t !== null);
-  return {
-    id: r.rid,
-    email: r.email,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    position: r.department,
-    status,
-    // Hookwise's results never carry a recipient's address.
-    ip: '',
-    latitude: 0,
-    longitude: 0,
-    send_date: r.sent_at ?? launchDate,
-    reported: r.reported_at !== null,
-    modified_date: times.sort().at(-1) ?? launchDate,
-  };
-}
-
-function eventsOf(r: RecipientActivity, failure: string | undefined, launchDate: string): GapiEvent[] {
-  const events: GapiEvent[] = [];
-  const add = (time: string, message: GapiEvent['message'], details: unknown = '') =>
-    events.push({ email: r.email, time, message, details: details === '' ? '' : JSON.stringify(details) });
-  if (r.sent_at) add(r.sent_at, 'Email Sent');
-  if (failure !== undefined) add(launchDate, 'Error Sending Email', { error: failure });
-  if (r.clicked_at) add(r.clicked_at, 'Clicked Link', { payload: { rid: [r.rid] }, browser: {} });
-  // The fields' names only: Hookwise never has what was typed into them.
-  if (r.submitted) {
-    const payload = Object.fromEntries(r.submitted.fields.map((field) => [field, []]));
-    add(r.submitted.at, 'Submitted Data', { payload, browser: {} });
-  }
-  if (r.reported_at) add(r.reported_at, 'Email Reported');
-  return events;
-}
-
 async function activityOf(db: Db, campaign: Campaign, launchDate: string): Promise<Activity> {
   const recipients = await campaignActivity(db, campaign);
   const failures = new Map(
@@ -142,18 +87,7 @@ async function activityOf(db: Db, campaign: Campaign, launchDate: string): Promi
       .flatMap((r) => eventsOf(r, failures.get(r.id), launchDate))
       .sort((a, b) => a.time.localeCompare(b.time)),
   ];
-  const count = (test: (r: RecipientActivity) => boolean) => recipients.filter(test).length;
-  const clicked = count((r) => r.clicked_at !== null);
-  const stats: GapiStats = {
-    total: recipients.length,
-    sent: count((r) => r.sent_at !== null || r.clicked_at !== null),
-    // Hookwise sets no tracking image: an opening is known from a click only.
-    opened: clicked,
-    clicked,
-    submitted_data: count((r) => r.submitted !== null),
-    email_reported: count((r) => r.reported_at !== null),
-    error: failures.size,
-  };
+  const stats = statsOf(recipients, failures.size);
   return { results, timeline, stats };
 }
 

@@ -35,9 +35,7 @@ import {
   createProfile,
   editProfile,
   removeProfile,
-  requireProfile,
   sendingProfiles,
-  profileView,
 } from '../sending/sending-profiles.service';
 import { gidOf, targetOf } from './gophish-api.service';
 
@@ -149,9 +147,9 @@ export async function gapiSmtps(db: Db, tenantId: string): Promise<GapiSmtp[]> {
 
 async function requireSmtp(db: Db, tenantId: string, gid: number) {
   const id = await targetOf(db, tenantId, 'smtp', gid, SMTP_NOT_FOUND);
-  return profileView(
-    await requireProfile(db, tenantId, id).catch(() => Promise.reject(notFound(SMTP_NOT_FOUND))),
-  );
+  const profile = (await sendingProfiles(db, tenantId)).find((p) => p.id === id);
+  if (!profile) throw notFound(SMTP_NOT_FOUND);
+  return profile;
 }
 
 export async function gapiSmtp(db: Db, tenantId: string, gid: number) {
