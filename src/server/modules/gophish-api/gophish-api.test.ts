@@ -213,6 +213,28 @@ describeEachDatabase(
         remoteAddress: '203.0.113.50',
       });
       expect(scanner.statusCode).toBeLessThan(500);
+      // …then runs the page in its sandbox, without a person's gesture.
+      const sandbox = await h.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+        payload: JSON.stringify({
+          rid: benRid,
+          type: 'clicked',
+          details: {
+            elapsed_ms: 100,
+            reason: 'render_beacon',
+            evidence: { ...PERSON, webdriver: true, trusted_gesture: false, pointer_moved: false },
+          },
+        }),
+        remoteAddress: '203.0.113.50',
+      });
+      expect(sandbox.statusCode, sandbox.body).toBe(200);
+      // Cy reports the message with the report button's GoPhish path.
+      const cy = mail.find((m) => m.to === 'cy@northwind.example')!;
+      const cyRid = /rid=([A-Za-z0-9_-]+)/.exec(cy.text)![1]!;
+      const reported = await h.app.inject({ method: 'GET', url: `/report?rid=${cyRid}` });
+      expect(reported.statusCode).toBe(204);
       // Hookwise's own results saw that visit, and judged it no person's.
       const own = await h.admin.inject({
         method: 'GET',
@@ -239,7 +261,7 @@ describeEachDatabase(
         id: 1,
         name: 'Q4 password expiry',
         status: 'In progress',
-        stats: { total: 3, sent: 3, opened: 1, clicked: 1, submitted_data: 1, email_reported: 0, error: 0 },
+        stats: { total: 3, sent: 3, opened: 1, clicked: 1, submitted_data: 1, email_reported: 1, error: 0 },
       });
 
       const results = await gophish(h, 'GET', '/api/campaigns/1/results');
@@ -263,7 +285,9 @@ describeEachDatabase(
         'Email Sent',
         'Clicked Link',
         'Submitted Data',
+        'Email Reported',
       ]);
+      expect(byEmail.get('cy@northwind.example')).toMatchObject({ status: 'Email Reported', reported: true });
       const submit = read.timeline.find((e) => e.message === 'Submitted Data')!;
       expect(submit.email).toBe('ana@northwind.example');
       expect(JSON.parse(submit.details)).toEqual({ payload: { username: [], password: [] }, browser: {} });
