@@ -464,6 +464,36 @@ describeEachDatabase(
       });
       expect(own.json<{ campaigns: unknown[] }>().campaigns).toHaveLength(1);
     });
+
+    it("shows a message the relay refused as GoPhish's Error, with the relay's words in the timeline", async () => {
+      const h = get();
+      sink.verdict = ({ to }) => (to === 'dan@auditors.example' ? 550 : null);
+      await gophish(h, 'POST', '/api/groups/', {
+        name: 'Auditors',
+        targets: [{ first_name: 'Dan', last_name: 'Ruiz', email: 'dan@auditors.example', position: 'Audit' }],
+      });
+      const posted = await gophish(h, 'POST', '/api/campaigns/', {
+        name: 'Auditors check',
+        template: { name: 'Password expiry' },
+        page: { name: 'Sign-in' },
+        smtp: { name: 'Relay' },
+        groups: [{ name: 'Auditors' }],
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const { id } = posted.json<GapiCampaign>();
+      const worker = testWorker(h);
+      for (let i = 0; i < 500 && !sink.refused.some((r) => r.to === 'dan@auditors.example'); i++) {
+        if ((await worker.runOnce()) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await worker.stop();
+      const results = (await gophish(h, 'GET', `/api/campaigns/${id}/results`)).json<GapiCampaignResults>();
+      expect(results.results).toMatchObject([{ email: 'dan@auditors.example', status: 'Error' }]);
+      const error = results.timeline.find((e) => e.message === 'Error Sending Email')!;
+      expect(error.email).toBe('dan@auditors.example');
+      expect(JSON.parse(error.details)).toEqual({ error: expect.stringContaining('550') });
+      const summary = (await gophish(h, 'GET', `/api/campaigns/${id}/summary`)).json<GapiCampaignSummary>();
+      expect(summary.stats).toMatchObject({ total: 1, sent: 0, error: 1 });
+    });
   },
   { CLICK_AFTER_SEND_SECONDS: '0' },
 );
