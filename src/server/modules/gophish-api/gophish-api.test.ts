@@ -480,7 +480,9 @@ describeEachDatabase(
         groups: [{ name: 'Auditors' }],
       });
       expect(posted.statusCode, posted.body).toBe(201);
-      const { id } = posted.json<GapiCampaign>();
+      const { id, template } = posted.json<GapiCampaign>();
+      // The template lost its envelope sender when it was edited: the profile's From is used, as GoPhish does.
+      expect(template.envelope_sender).toBe('IT Service Desk <it@northwind.example>');
       const worker = testWorker(h);
       for (let i = 0; i < 500 && !sink.refused.some((r) => r.to === 'dan@auditors.example'); i++) {
         if ((await worker.runOnce()) === 0) await new Promise((resolve) => setTimeout(resolve, 10));

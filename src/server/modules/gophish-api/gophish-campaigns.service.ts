@@ -261,7 +261,11 @@ export async function createGapiCampaign(
       page: { ...page, capture_credentials: false, capture_passwords: false },
     },
     report,
-    { name: input.name },
+    // As GoPhish sends: the template's envelope sender, else the sending profile's From.
+    {
+      name: input.name,
+      ...(template.envelope_sender.trim() ? {} : { from: profile.header_from ?? profile.envelope_from }),
+    },
   );
   const parsed = campaignFileSchema.safeParse(converted);
   if (!parsed.success) {
