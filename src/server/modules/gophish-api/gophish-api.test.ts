@@ -352,10 +352,27 @@ describeEachDatabase(
         expect(res.statusCode, path).toBe(404);
         expect(res.json<GapiResponse>()).toMatchObject({ success: false, data: null });
       }
-      const gone = await gophish(h, 'DELETE', '/api/templates/1', undefined, other.apiKey);
-      expect(gone.statusCode).toBe(404);
+      // Its changes to those ids reach nothing of the first tenant's.
+      const writes: [Method, string, unknown][] = [
+        ['DELETE', '/api/templates/1', undefined],
+        ['PUT', '/api/templates/1', { name: 'Taken over', text: 'x' }],
+        ['DELETE', '/api/pages/1', undefined],
+        ['PUT', '/api/pages/1', { name: 'Taken over' }],
+        ['DELETE', '/api/groups/1', undefined],
+        ['PUT', '/api/groups/1', { name: 'Taken over', targets: [{ email: 'x@contoso.example' }] }],
+        ['DELETE', '/api/smtp/1', undefined],
+        ['DELETE', '/api/campaigns/1', undefined],
+      ];
+      for (const [method, path, body] of writes) {
+        expect((await gophish(h, method, path, body, other.apiKey)).statusCode, `${method} ${path}`).toBe(
+          404,
+        );
+      }
       expect((await gophish(h, 'GET', '/api/templates/', undefined, other.apiKey)).json()).toEqual([]);
-      expect((await gophish(h, 'GET', '/api/templates/1')).statusCode).toBe(200);
+      expect((await gophish(h, 'GET', '/api/templates/1')).json()).toMatchObject({ name: 'Password expiry' });
+      expect((await gophish(h, 'GET', '/api/pages/1')).json()).toMatchObject({ name: 'Sign-in' });
+      expect((await gophish(h, 'GET', '/api/groups/1')).json()).toMatchObject({ name: 'Finance' });
+      expect((await gophish(h, 'GET', '/api/smtp/1')).json()).toMatchObject({ name: 'Relay' });
     });
 
     it('edits and deletes templates, pages, profiles and users as GoPhish does, each change audited', async () => {
