@@ -36,7 +36,7 @@ import { addRecipientsFromPeople } from '../recipients/recipients.service';
 import { campaignActivity } from '../results/activity.service';
 import { eventsOf, resultOf, statsOf, type Activity } from './gophish-results';
 import { sendingProfiles } from '../sending/sending-profiles.service';
-import { sendingProgress } from '../sending/sending.service';
+import { failedSends } from '../sending/sending.service';
 import { findGophishCampaign, insertGophishCampaign } from './gophish-api.repository';
 import { gidOf, pageNamed, targetOf, templateNamed } from './gophish-api.service';
 import { smtpView } from './gophish-objects.service';
@@ -77,7 +77,7 @@ async function activityOf(db: Db, campaign: Campaign, launchDate: string): Promi
   const recipients = await campaignActivity(db, campaign);
   const failures = new Map(
     campaign.launched_at
-      ? (await sendingProgress(db, campaign)).failures.map((f) => [f.recipient_id, f.reply ?? 'not sent'])
+      ? (await failedSends(db, campaign)).map((f) => [f.recipient_id, f.reply ?? 'not sent'])
       : [],
   );
   const results = recipients.map((r) => resultOf(r, failures.has(r.id), launchDate));
