@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@server/test/harness';
-import { isErrorShape, isScimErrorShape, rowCounts } from './support/api';
+import { GOPHISH_PATH, isErrorShape, isGophishErrorShape, isScimErrorShape, rowCounts } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import {
   fuzzBody,
@@ -117,8 +117,11 @@ async function probe(
   const page = route.method === 'GET' && !input.path.startsWith('/api/') && res.statusCode === 404;
   // SCIM routes refuse in SCIM's own error shape (RFC 7644 §3.12), which directories read.
   const scim = input.path.startsWith('/scim/') && /^application\/scim\+json/.test(type);
+  // GoPhish's paths refuse in GoPhish's own shape, which its clients read.
+  const gophish = route.surface === 'admin' && GOPHISH_PATH.test(input.path);
   const shaped =
     (/^application\/json/.test(type) && isErrorShape(tryJson(res.body))) ||
+    (gophish && /^application\/json/.test(type) && isGophishErrorShape(tryJson(res.body))) ||
     (scim && isScimErrorShape(tryJson(res.body), res.statusCode)) ||
     (page && /^text\/html/.test(type));
   if (!shaped) counts.add('bad error shape');

@@ -46,6 +46,10 @@ export const TABLES = [
   'training_policies',
   'training_assignments',
   'training_messages',
+  'email_templates',
+  'landing_pages',
+  'gophish_ids',
+  'gophish_campaigns',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */
@@ -78,6 +82,17 @@ export function isScimErrorShape(value: unknown, status: number): boolean {
     given === String(status) &&
     typeof detail === 'string'
   );
+}
+
+/** GoPhish's paths on the admin listener (modules/gophish-api), which answer in GoPhish's shape. */
+export const GOPHISH_PATH =
+  /^\/api\/(campaigns|groups|templates|pages|smtp|users|import|util|webhooks|imap|reset)(\/|\?|$)/;
+
+/** GoPhish's error answer, which its clients read: `{ message, success: false, data: null }`. */
+export function isGophishErrorShape(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { message, success, data } = value as { message?: unknown; success?: unknown; data?: unknown };
+  return typeof message === 'string' && message.length > 0 && success === false && data === null;
 }
 
 /** A refusal as callers see it: JSON content type and `{ error: { code, message } }`. */

@@ -25,6 +25,7 @@ import { reportButtonRoutes } from './modules/report-button/report-button.routes
 import { sendingPublicRoutes } from './modules/sending/sending.routes';
 import { pollRoutes } from './modules/poll/poll.routes';
 import { pageAssetRoutes } from './modules/page-assets/page-assets.routes';
+import { gophishApiRoutes } from './modules/gophish-api/gophish-api.routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRateLimit } from './plugins/rate-limit';
 import { rejectNul } from './plugins/reject-nul';
@@ -69,6 +70,8 @@ export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {})
   await registerOpenApi(app);
   await app.register(adminRoutes(ctx));
   await app.register(scimRoutes(ctx));
+  // GoPhish's API under its own paths (/api/campaigns/, /api/groups/, …), for GoPhish's scripts.
+  await app.register(gophishApiRoutes(ctx));
   // The console's previews: the recipient pages, for preview rids only, recording nothing.
   await app.register(previewJourneyRoutes(ctx, loadAppPage(ctx.config.webRoot)));
   // The landing pages' stored assets, for the previews.

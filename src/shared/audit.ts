@@ -85,6 +85,12 @@ export const AUDIT_ACTIONS = [
   'group.create',
   'group.update',
   'group.delete',
+  'template.create',
+  'template.edit',
+  'template.delete',
+  'landing_page.create',
+  'landing_page.edit',
+  'landing_page.delete',
   'scim_token.create',
   'scim_token.revoke',
   'campaign.from_scenario',
@@ -141,6 +147,8 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   scim_token: 'settings',
   scenario: 'campaign',
   training: 'people',
+  template: 'campaign',
+  landing_page: 'campaign',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

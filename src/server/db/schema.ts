@@ -15,6 +15,7 @@ import type { PollDecision } from '@shared/poll';
 import type { ScenarioLure } from '@shared/scenarios';
 import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
 import type { DeliveryState, EndpointKind, WebhookEvent } from '@shared/webhooks';
+import type { GophishObjectKind } from '@shared/gophish-api';
 
 export interface TenantTable {
   id: string;
@@ -703,6 +704,50 @@ export interface TrainingMessageTable {
   created_at: string;
 }
 
+/** A reusable e-mail template, as GoPhish's API writes it (its variables converted when a campaign is made). */
+export interface EmailTemplateTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  subject: string;
+  text: string;
+  html: string;
+  envelope_sender: string;
+  created_at: string;
+  modified_date: string;
+}
+
+/** A reusable landing page, as GoPhish's API writes it. */
+export interface LandingPageTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  html: string;
+  redirect_url: string;
+  created_at: string;
+  modified_date: string;
+}
+
+/** The integer id GoPhish's API addresses an object by, per tenant and kind. */
+export interface GophishIdTable {
+  tenant_id: string;
+  kind: GophishObjectKind;
+  gid: number;
+  target_id: string;
+}
+
+/** What a campaign made through GoPhish's API was made from, as its script named them. */
+export interface GophishCampaignTable {
+  campaign_id: string;
+  tenant_id: string;
+  template_name: string;
+  page_name: string;
+  smtp_name: string;
+  group_names: string;
+  url: string;
+  send_by_date: string | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   api_keys: ApiKeyTable;
@@ -750,6 +795,10 @@ export interface Database {
   training_policies: TrainingPolicyTable;
   training_assignments: TrainingAssignmentTable;
   training_messages: TrainingMessageTable;
+  email_templates: EmailTemplateTable;
+  landing_pages: LandingPageTable;
+  gophish_ids: GophishIdTable;
+  gophish_campaigns: GophishCampaignTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */
@@ -779,3 +828,5 @@ export type PeopleFilterRow = Selectable<PeopleFilterTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type TenantScenarioRow = Selectable<TenantScenarioTable>;
 export type NewTenantScenario = Insertable<TenantScenarioTable>;
+export type EmailTemplateRow = Selectable<EmailTemplateTable>;
+export type LandingPageRow = Selectable<LandingPageTable>;

@@ -131,3 +131,39 @@ export async function replaceGroupMembers(
       .execute(),
   );
 }
+
+/** Every group of the tenant, oldest first. */
+export function allGroups(db: Db, tenantId: string) {
+  return db
+    .selectFrom('person_groups')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The members of these groups with what a target list shows of them (deactivated people left out). */
+export async function groupMemberPeople(db: Db, tenantId: string, groupIds: readonly string[]) {
+  const rows: {
+    group_id: string;
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    department: string | null;
+  }[] = [];
+  await inChunks(groupIds, async (chunk) => {
+    rows.push(
+      ...(await db
+        .selectFrom('person_group_members as m')
+        .innerJoin('people as p', 'p.id', 'm.person_ref')
+        .select(['m.group_id', 'p.email', 'p.first_name', 'p.last_name', 'p.department'])
+        .where('m.tenant_id', '=', tenantId)
+        .where('m.group_id', 'in', chunk)
+        .where('p.active', '=', 1)
+        .orderBy('p.email')
+        .execute()),
+    );
+  });
+  return rows;
+}

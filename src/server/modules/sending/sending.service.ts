@@ -218,6 +218,11 @@ export async function sendingProgress(db: Db, campaign: Campaign): Promise<Sendi
   };
 }
 
+/** Every recipient of the campaign whose message failed for good, with the relay's last reply. */
+export function failedSends(db: Db, campaign: Campaign) {
+  return failedMessages(db, campaign.id, 1_000_000);
+}
+
 /** ok, failing (since the first of the failures in a row) or paused by Hookwise for them. */
 export function healthOf(sending: SendingRow | undefined): SendingHealth {
   const failure = sending?.last_cause ? { cause: sending.last_cause, detail: sending.last_detail } : null;

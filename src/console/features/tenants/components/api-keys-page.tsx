@@ -1,6 +1,7 @@
 /**
  * /api-keys (owner only): the tenant's API keys by prefix, with when each was made and revoked;
- * create one (the key is shown once, to copy: only its hash is kept) and revoke one.
+ * create one (the key is shown once, to copy: only its hash is kept) and revoke one; and where a
+ * GoPhish script points to use one (GoPhish's API is answered on this listener).
  */
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@console/components/confirm-dialog';
@@ -18,6 +19,7 @@ export function ApiKeysPage() {
   const revoke = useRevokeApiKey();
   const [confirm, setConfirm] = useState<string>();
   const headingId = useId();
+  const gophishId = useId();
   return (
     <>
       <PageHeading>{t('keys.title')}</PageHeading>
@@ -87,6 +89,10 @@ export function ApiKeysPage() {
             note={t('keys.new.once')}
           />
         )}
+      </section>
+      <section className="panel" aria-labelledby={gophishId}>
+        <h2 id={gophishId}>{t('keys.gophish.title')}</h2>
+        <p>{t('keys.gophish.text', { address: window.location.origin })}</p>
       </section>
       {confirm && (
         <ConfirmDialog

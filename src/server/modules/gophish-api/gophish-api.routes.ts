@@ -1,0 +1,339 @@
+/**
+ * GoPhish's REST API under its own paths on the admin listener, so a script written for GoPhish
+ * changes only its host and key: /api/campaigns/, /api/groups/, /api/templates/, /api/pages/,
+ * /api/smtp/, /api/users/ (each with and without the trailing slash GoPhish's clients send), and
+ * GoPhish's routes Hookwise does otherwise, answered with why. Not in /api/openapi.json: that
+ * documents Hookwise's own API; docs/gophish-api.md documents this one.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  gapiCampaignInputSchema,
+  gapiCampaignResultsSchema,
+  gapiCampaignSchema,
+  gapiCampaignSummariesSchema,
+  gapiCampaignSummarySchema,
+  gapiErrors,
+  gapiGroupInputSchema,
+  gapiGroupSchema,
+  gapiGroupSummariesSchema,
+  gapiGroupSummarySchema,
+  gapiIdParamsSchema,
+  gapiPageInputSchema,
+  gapiPageSchema,
+  gapiResponseSchema,
+  gapiSmtpInputSchema,
+  gapiSmtpSchema,
+  gapiTemplateInputSchema,
+  gapiTemplateSchema,
+  gapiUserInputSchema,
+  gapiUserSchema,
+} from '@shared/gophish-api';
+import type { AppContext } from '@server/context';
+import { gapiFailure, gapiSuccess, gapiTenantOf, installGapiAuth } from './gophish-api-auth';
+import {
+  createGapiPage,
+  createGapiTemplate,
+  deleteGapiPage,
+  deleteGapiTemplate,
+  editGapiPage,
+  editGapiTemplate,
+  gapiPage,
+  gapiPages,
+  gapiTemplate,
+  gapiTemplates,
+} from './gophish-api.service';
+import {
+  completeGapiCampaign,
+  createGapiCampaign,
+  gapiCampaign,
+  gapiCampaignResults,
+  gapiCampaigns,
+  gapiCampaignSummaries,
+  gapiCampaignSummary,
+} from './gophish-campaigns.service';
+import {
+  createGapiGroup,
+  createGapiSmtp,
+  createGapiUser,
+  deleteGapiGroup,
+  deleteGapiSmtp,
+  deleteGapiUser,
+  editGapiGroup,
+  editGapiSmtp,
+  editGapiUser,
+  gapiGroup,
+  gapiGroups,
+  gapiGroupSummaries,
+  gapiGroupSummary,
+  gapiSmtp,
+  gapiSmtps,
+  gapiUser,
+  gapiUsers,
+} from './gophish-objects.service';
+
+/** A cloned landing page is often 1 MB; GoPhish has no limit of its own. */
+const PAGE_BODY_LIMIT = 32 * 1024 * 1024;
+
+const ok = (schema: z.ZodType) => ({ 200: schema, ...gapiErrors });
+const made = (schema: z.ZodType) => ({ 201: schema, ...gapiErrors });
+const idOnly = { hide: true, params: gapiIdParamsSchema } as const;
+
+/** GoPhish's routes Hookwise does not answer, and why (docs/gophish-api.md has the same table). */
+const WEBHOOKS =
+  "webhooks are set in the console (Settings, Integrations) or /api/admin/webhooks, with Hookwise's events";
+const IMAP = 'reported mail is read by the intake in the console (Reported mail) or /api/admin/mail-intake';
+const NOT_SUPPORTED: readonly [('GET' | 'POST' | 'PUT' | 'DELETE')[], string, string][] = [
+  [
+    ['POST'],
+    '/api/import/group',
+    'post the targets to /api/groups/, or import the CSV with `hookwise import gophish` and a template',
+  ],
+  [
+    ['POST'],
+    '/api/import/email',
+    'Hookwise does not import raw e-mails as templates: post the template to /api/templates/',
+  ],
+  [
+    ['POST'],
+    '/api/import/site',
+    'use "Import a site" in the console or POST /api/admin/campaigns/:id/import-site, which brings the page\'s files home safely',
+  ],
+  [
+    ['POST'],
+    '/api/util/send_test_email',
+    'send a test message with POST /api/admin/sending-profiles/:id/test',
+  ],
+  [['GET', 'POST'], '/api/webhooks/', WEBHOOKS],
+  [['GET', 'PUT', 'DELETE'], '/api/webhooks/:id', WEBHOOKS],
+  [['POST'], '/api/webhooks/:id/validate', WEBHOOKS],
+  [['GET', 'POST'], '/api/imap/', IMAP],
+  [['POST'], '/api/imap/validate', IMAP],
+  [
+    ['POST'],
+    '/api/reset',
+    'API keys are made and revoked with `hookwise tenant add-key` and `hookwise tenant revoke-key`',
+  ],
+];
+
+export function gophishApiRoutes(ctx: AppContext) {
+  const { db } = ctx.database;
+  const { config } = ctx;
+  return async (plain: FastifyInstance) => {
+    installGapiAuth(plain, db);
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const both = (path: string) => [path, `${path}/`];
+
+    for (const url of both('/api/campaigns')) {
+      app.get(url, { schema: { hide: true, response: ok(z.array(gapiCampaignSchema)) } }, (request) =>
+        gapiCampaigns(db, config, gapiTenantOf(request)),
+      );
+      app.post(
+        url,
+        { schema: { hide: true, body: gapiCampaignInputSchema, response: made(gapiCampaignSchema) } },
+        async (request, reply) =>
+          reply.status(201).send(await createGapiCampaign(db, config, gapiTenantOf(request), request.body)),
+      );
+    }
+    for (const url of both('/api/campaigns/summary')) {
+      app.get(url, { schema: { hide: true, response: ok(gapiCampaignSummariesSchema) } }, (request) =>
+        gapiCampaignSummaries(db, gapiTenantOf(request)),
+      );
+    }
+    for (const url of both('/api/campaigns/:id')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiCampaignSchema) } }, (request) =>
+        gapiCampaign(db, config, gapiTenantOf(request), request.params.id),
+      );
+      // Hookwise keeps a campaign's results: deleting one through GoPhish's API ends it.
+      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await completeGapiCampaign(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('Campaign ended: Hookwise keeps a campaign and its results');
+      });
+    }
+    for (const url of both('/api/campaigns/:id/results')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiCampaignResultsSchema) } }, (request) =>
+        gapiCampaignResults(db, gapiTenantOf(request), request.params.id),
+      );
+    }
+    for (const url of both('/api/campaigns/:id/summary')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiCampaignSummarySchema) } }, (request) =>
+        gapiCampaignSummary(db, gapiTenantOf(request), request.params.id),
+      );
+    }
+    for (const url of both('/api/campaigns/:id/complete')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await completeGapiCampaign(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('Campaign completed successfully!');
+      });
+    }
+
+    for (const url of both('/api/groups')) {
+      app.get(url, { schema: { hide: true, response: ok(z.array(gapiGroupSchema)) } }, (request) =>
+        gapiGroups(db, gapiTenantOf(request)),
+      );
+      app.post(
+        url,
+        {
+          bodyLimit: PAGE_BODY_LIMIT,
+          schema: { hide: true, body: gapiGroupInputSchema, response: made(gapiGroupSchema) },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await createGapiGroup(db, gapiTenantOf(request), request.body)),
+      );
+    }
+    for (const url of both('/api/groups/summary')) {
+      app.get(url, { schema: { hide: true, response: ok(gapiGroupSummariesSchema) } }, (request) =>
+        gapiGroupSummaries(db, gapiTenantOf(request)),
+      );
+    }
+    for (const url of both('/api/groups/:id/summary')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiGroupSummarySchema) } }, (request) =>
+        gapiGroupSummary(db, gapiTenantOf(request), request.params.id),
+      );
+    }
+    for (const url of both('/api/groups/:id')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiGroupSchema) } }, (request) =>
+        gapiGroup(db, gapiTenantOf(request), request.params.id),
+      );
+      app.put(
+        url,
+        {
+          bodyLimit: PAGE_BODY_LIMIT,
+          schema: { ...idOnly, body: gapiGroupInputSchema, response: ok(gapiGroupSchema) },
+        },
+        (request) => editGapiGroup(db, gapiTenantOf(request), request.params.id, request.body),
+      );
+      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await deleteGapiGroup(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('Group deleted successfully!');
+      });
+    }
+
+    for (const url of both('/api/templates')) {
+      app.get(url, { schema: { hide: true, response: ok(z.array(gapiTemplateSchema)) } }, (request) =>
+        gapiTemplates(db, gapiTenantOf(request)),
+      );
+      app.post(
+        url,
+        {
+          bodyLimit: PAGE_BODY_LIMIT,
+          schema: { hide: true, body: gapiTemplateInputSchema, response: made(gapiTemplateSchema) },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await createGapiTemplate(db, gapiTenantOf(request), request.body)),
+      );
+    }
+    for (const url of both('/api/templates/:id')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiTemplateSchema) } }, (request) =>
+        gapiTemplate(db, gapiTenantOf(request), request.params.id),
+      );
+      app.put(
+        url,
+        {
+          bodyLimit: PAGE_BODY_LIMIT,
+          schema: { ...idOnly, body: gapiTemplateInputSchema, response: ok(gapiTemplateSchema) },
+        },
+        (request) => editGapiTemplate(db, gapiTenantOf(request), request.params.id, request.body),
+      );
+      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await deleteGapiTemplate(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('Template deleted successfully!');
+      });
+    }
+
+    for (const url of both('/api/pages')) {
+      app.get(url, { schema: { hide: true, response: ok(z.array(gapiPageSchema)) } }, (request) =>
+        gapiPages(db, gapiTenantOf(request)),
+      );
+      app.post(
+        url,
+        {
+          bodyLimit: PAGE_BODY_LIMIT,
+          schema: { hide: true, body: gapiPageInputSchema, response: made(gapiPageSchema) },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await createGapiPage(db, gapiTenantOf(request), request.body)),
+      );
+    }
+    for (const url of both('/api/pages/:id')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiPageSchema) } }, (request) =>
+        gapiPage(db, gapiTenantOf(request), request.params.id),
+      );
+      app.put(
+        url,
+        {
+          bodyLimit: PAGE_BODY_LIMIT,
+          schema: { ...idOnly, body: gapiPageInputSchema, response: ok(gapiPageSchema) },
+        },
+        (request) => editGapiPage(db, gapiTenantOf(request), request.params.id, request.body),
+      );
+      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await deleteGapiPage(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('Page Deleted Successfully');
+      });
+    }
+
+    for (const url of both('/api/smtp')) {
+      app.get(url, { schema: { hide: true, response: ok(z.array(gapiSmtpSchema)) } }, (request) =>
+        gapiSmtps(db, gapiTenantOf(request)),
+      );
+      app.post(
+        url,
+        { schema: { hide: true, body: gapiSmtpInputSchema, response: made(gapiSmtpSchema) } },
+        async (request, reply) =>
+          reply.status(201).send(await createGapiSmtp(db, config, gapiTenantOf(request), request.body)),
+      );
+    }
+    for (const url of both('/api/smtp/:id')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiSmtpSchema) } }, (request) =>
+        gapiSmtp(db, gapiTenantOf(request), request.params.id),
+      );
+      app.put(
+        url,
+        { schema: { ...idOnly, body: gapiSmtpInputSchema, response: ok(gapiSmtpSchema) } },
+        (request) => editGapiSmtp(db, config, gapiTenantOf(request), request.params.id, request.body),
+      );
+      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await deleteGapiSmtp(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('SMTP Deleted Successfully');
+      });
+    }
+
+    for (const url of both('/api/users')) {
+      app.get(url, { schema: { hide: true, response: ok(z.array(gapiUserSchema)) } }, (request) =>
+        gapiUsers(db, gapiTenantOf(request)),
+      );
+      app.post(
+        url,
+        { schema: { hide: true, body: gapiUserInputSchema, response: ok(gapiUserSchema) } },
+        (request) => createGapiUser(db, gapiTenantOf(request), request.body),
+      );
+    }
+    for (const url of both('/api/users/:id')) {
+      app.get(url, { schema: { ...idOnly, response: ok(gapiUserSchema) } }, (request) =>
+        gapiUser(db, gapiTenantOf(request), request.params.id),
+      );
+      app.put(
+        url,
+        { schema: { ...idOnly, body: gapiUserInputSchema, response: ok(gapiUserSchema) } },
+        (request) => editGapiUser(db, gapiTenantOf(request), request.params.id, request.body),
+      );
+      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
+        await deleteGapiUser(db, gapiTenantOf(request), request.params.id);
+        return gapiSuccess('User disabled: Hookwise keeps an account in the audit log');
+      });
+    }
+
+    for (const [method, url, why] of NOT_SUPPORTED) {
+      app.route({
+        method,
+        url,
+        schema: { hide: true, response: { 501: gapiResponseSchema } },
+        handler: async (_request, reply) => {
+          await reply.status(501).send(gapiFailure(`Hookwise does not answer this GoPhish call: ${why}`));
+        },
+      });
+    }
+  };
+}
