@@ -121,9 +121,12 @@ export const importedCampaignCountsSchema = z.object({
   timeline: z.record(z.enum(IMPORTED_EVENT_KINDS), z.number().int()),
 });
 
-/** GET /api/admin/campaigns/:id/imported-timeline: the imported history, oldest first. */
+/**
+ * GET /api/admin/campaigns/:id/imported-timeline: the imported history, oldest first; for a
+ * campaign Hookwise ran itself, `imported_from` null and no entries.
+ */
 export const importedTimelineSchema = z.object({
-  imported_from: z.enum(IMPORTED_FROM),
+  imported_from: z.enum(IMPORTED_FROM).nullable(),
   timeline: z.array(
     z.object({
       /** Null for the campaign's own entries. */

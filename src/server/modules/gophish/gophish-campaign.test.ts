@@ -11,6 +11,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Results } from '@shared/results';
 import type { PersonHistory } from '@shared/person-history';
+import { riskOf } from '@shared/people-risk';
+import type { ProgrammeReport } from '@shared/programme';
 import type { GophishImportResult } from '@shared/gophish-import';
 import type { ImportedTimeline } from '@shared/gophish-campaign';
 import { dialectOf } from '@server/db/database';
@@ -189,8 +191,22 @@ describeEachDatabase('importing a GoPhish campaign with its results', (get) => {
         sent_at: '2024-03-04T09:00:05.000Z',
         clicked: false,
         submitted: false,
+        imported_from: 'gophish',
+        unverified_click: true,
       }),
     ]);
+    // Shown, not scored: the risk is that of a person with no simulation.
+    expect(history.risk).toEqual(riskOf([], new Date()));
+
+    // The programme report leaves the imported campaign out: its clicks were never judged.
+    const programme = (
+      await h.admin.inject({
+        method: 'GET',
+        url: '/api/admin/programme/report?from=2024-01&to=2024-12',
+        headers: tenant.headers,
+      })
+    ).json<ProgrammeReport>();
+    expect(programme.totals).toMatchObject({ sent: 0, clicked: 0, reported: 0 });
     const tomas = (
       await h.admin.inject({
         method: 'GET',

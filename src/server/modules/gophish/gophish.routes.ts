@@ -43,7 +43,7 @@ export function gophishRoutes(ctx: AppContext) {
           security: adminSecurity,
           summary: "An imported campaign's timeline, as the other tool recorded it",
           description:
-            'Sent, opened, clicked, submitted, reported and send errors with their original times, oldest first. A campaign not imported is a 404.',
+            'Sent, opened, clicked, submitted, reported and send errors with their original times, oldest first. A campaign Hookwise ran itself has none (imported_from null).',
           params: idParamsSchema,
           response: { 200: importedTimelineSchema, ...adminErrors },
         },

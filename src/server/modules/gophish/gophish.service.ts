@@ -20,7 +20,6 @@ import {
 import { addImportedRecipients, addRecipients } from '../recipients/recipients.service';
 import { recordImportedSteps } from '../journey/journey-steps.service';
 import { newRowId, nowIso } from '@server/lib/ids';
-import { notFound } from '@server/lib/errors';
 import type { ImportedTimeline } from '@shared/gophish-campaign';
 import { importedCampaignOf, type ImportedCampaignPlan } from './gophish-campaign';
 import { insertImportedTimeline, listImportedTimeline } from './gophish.repository';
@@ -157,14 +156,14 @@ async function importFinished(trx: Db, tenantId: string, plan: PlannedFinished &
   });
 }
 
-/** An imported campaign's timeline as the other tool recorded it; a plain 404 for any other campaign. */
+/** An imported campaign's timeline as the other tool recorded it; none for Hookwise's own. */
 export async function importedTimeline(
   db: Db,
   tenantId: string,
   campaignId: string,
 ): Promise<ImportedTimeline> {
   const campaign = await requireCampaign(db, tenantId, campaignId);
-  if (campaign.imported_from === null) throw notFound();
+  if (campaign.imported_from === null) return { imported_from: null, timeline: [] };
   const rows = await listImportedTimeline(db, tenantId, campaign.id);
   return {
     imported_from: campaign.imported_from,
