@@ -114,9 +114,9 @@ export const gophishImportResultSchema = z.object({
   campaigns: z.array(z.object({ campaign: campaignSummarySchema, recipients: z.number().int() })),
   sending_profiles: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Finished campaigns imported with their results (`campaign`). */
-  imported_campaigns: z.array(
-    z.object({ campaign: campaignSummarySchema, ...importedCampaignCountsSchema.shape }),
-  ),
+  imported_campaigns: z
+    .array(z.object({ campaign: campaignSummarySchema, ...importedCampaignCountsSchema.shape }))
+    .default([]),
   report: gophishImportReportSchema,
 });
 export type GophishImportResult = z.infer<typeof gophishImportResultSchema>;
