@@ -155,6 +155,16 @@ describeEachDatabase('importing a GoPhish campaign with its results', (get) => {
     });
     expect(byEmail.get('lucie@corp.example')).toMatchObject({ sent_at: null, status: 'created' });
 
+    // The dashboard names why they are unverified: imported, never judged.
+    const dashboard = (
+      await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${id}/dashboard`,
+        headers: tenant.headers,
+      })
+    ).json<{ verdicts: { reasons: unknown[] } }>();
+    expect(dashboard.verdicts.reasons).toEqual([{ verdict: 'unverified', reason: 'imported', count: 2 }]);
+
     // The timeline as GoPhish recorded it, opened e-mails included, with the original times.
     const timeline = (
       await h.admin.inject({

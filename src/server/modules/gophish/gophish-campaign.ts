@@ -27,6 +27,7 @@ import {
   type ImportedEventKind,
 } from '@shared/gophish-campaign';
 import type { GophishImportReport } from '@shared/gophish-import';
+import { REASON_KINDS } from '@shared/dashboard';
 import { addressOf } from '@shared/recipients-csv';
 import type { RecipientInput } from '../recipients/recipients-csv';
 import type { ImportedOutcome } from '../recipients/recipients.service';
@@ -35,6 +36,9 @@ import { note } from './gophish-report';
 
 /** The reason every imported click carries, shown with its verdict. */
 export const IMPORTED_CLICK_REASON = 'imported from GoPhish, which could not tell people from mail scanners';
+
+/** The reason's kind as the recipient's reason_kinds bit (its kind is `imported`). */
+const IMPORTED_REASON_BIT = 2 ** REASON_KINDS.indexOf('imported');
 
 /** Form fields GoPhish adds itself to what a page posts: not the recipient's fields. */
 const GOPHISH_FIELDS = new Set(['rid', '__original_url']);
@@ -129,6 +133,7 @@ function outcomeOf(
     status_rank: status === 'created' ? 0 : eventRank(status),
     verdict: at.clicked ? 'unverified' : null,
     verdict_reasons: at.clicked ? [IMPORTED_CLICK_REASON] : null,
+    reason_kinds: at.clicked ? IMPORTED_REASON_BIT : 0,
   };
   return { outcome, steps, timeline: timeline.sort((a, b) => a.at.localeCompare(b.at)) };
 }

@@ -65,6 +65,8 @@ export interface ImportedOutcome {
   /** `unverified` for an imported click: the other tool could not tell people from scanners. */
   verdict: ClickVerdict | null;
   verdict_reasons: string[] | null;
+  /** The reasons' kinds as bits (REASON_KINDS), as the dashboard counts them. */
+  reason_kinds: number;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function addImportedRecipients(
     status_rank: outcome.status_rank,
     verdict: outcome.verdict,
     verdict_reasons: outcome.verdict_reasons ? JSON.stringify(outcome.verdict_reasons) : null,
+    reason_kinds: outcome.reason_kinds,
     created_at: createdAt,
   }));
   await insertRecipients(trx, rows);
