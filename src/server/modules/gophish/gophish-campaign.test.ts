@@ -246,10 +246,14 @@ describeEachDatabase('importing a GoPhish campaign with its results', (get) => {
     // Audited, and nothing typed (nor GoPhish's copy of the browser) kept anywhere.
     const audit = await h.database.db
       .selectFrom('audit_log')
-      .select(['action', 'target'])
+      .select(['action', 'target', 'details'])
       .where('tenant_id', '=', tenant.tenantId)
       .execute();
-    expect(audit).toContainEqual({ action: 'campaign.import_gophish_results', target: id });
+    expect(audit.map((row) => ({ ...row, details: JSON.parse(row.details) as unknown }))).toContainEqual({
+      action: 'campaign.import_gophish',
+      target: id,
+      details: expect.objectContaining({ with_results: true, recipients: 5 }),
+    });
     const everything = await everyRow(h);
     expect(everything).toContain('petr@corp.example');
     expect(everything).not.toContain(TYPED);

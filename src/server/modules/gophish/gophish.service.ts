@@ -129,9 +129,9 @@ type PlannedFinished = ReturnType<typeof planFinished>[number];
 async function importFinished(trx: Db, tenantId: string, plan: PlannedFinished & ImportedCampaignPlan) {
   const audit = {
     tenantId,
-    action: 'campaign.import_gophish_results',
+    action: 'campaign.import_gophish',
     target: (id: string) => id,
-    details: { recipients: plan.recipients.length, timeline: plan.counts },
+    details: { with_results: true, recipients: plan.recipients.length, timeline: plan.counts },
   };
   return audited<string>(trx, audit, async (inner) => {
     const id = await createFinishedImportIn(inner, tenantId, plan.file, {
