@@ -20,6 +20,7 @@ import { ERROR_CODES } from './errors';
 import { RECIPIENT_STATUSES } from './events';
 import { LANGUAGE_CODES } from './languages';
 import { PHISH_STEPS } from './routes';
+import { IMPORTED_FROM } from './gophish-campaign';
 
 /** `{ error: { code, message } }` (errors.ts): the code is one of the closed list, never any string. */
 export const errorSchema = z.object({ error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }) });
@@ -142,6 +143,8 @@ export const campaignSummarySchema = z.object({
   time_zone: z.string(),
   created_at: z.string(),
   recipients: z.number().int(),
+  /** 'gophish': a finished campaign imported with its results (its clicks unverified); null otherwise. */
+  imported_from: z.enum(IMPORTED_FROM).nullish(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

@@ -17,6 +17,7 @@ const REASON_KIND_TESTS: Record<ReasonKind, (reason: string) => boolean> = {
   older_page_gesture: (r) => r.includes(' gesture reported, no evidence'),
   plain_get: (r) => r === 'plain GET',
   no_gesture: (r) => r.startsWith('page ran, no '),
+  imported: (r) => r.startsWith('imported from '),
 };
 
 /** The kind of one reason, or undefined for a reason of no known shape. */

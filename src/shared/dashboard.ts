@@ -35,6 +35,8 @@ export const REASON_KINDS = [
   'older_page_gesture',
   'plain_get',
   'no_gesture',
+  // A click imported from another tool (GoPhish), which judged no visit.
+  'imported',
 ] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
 

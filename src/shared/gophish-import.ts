@@ -13,6 +13,7 @@ import {
   gophishSmtpSchema,
   gophishTemplateSchema,
 } from './gophish';
+import { gophishCampaignSchema, importedCampaignCountsSchema } from './gophish-campaign';
 
 export const gophishImportSchema = z
   .object({
@@ -33,6 +34,11 @@ export const gophishImportSchema = z
     smtp: gophishFiles('smtp', gophishSmtpSchema)
       .optional()
       .describe('sending profiles (GET /api/smtp/ or /api/smtp/:id); their passwords are ignored'),
+    campaign: gophishFiles('campaign', gophishCampaignSchema)
+      .optional()
+      .describe(
+        'campaigns with their results (GET /api/campaigns/, /api/campaigns/:id or /api/campaigns/:id/results): each becomes a finished campaign marked as imported, its clicks unverified',
+      ),
     name: z
       .string()
       .trim()
@@ -61,8 +67,8 @@ export const gophishImportSchema = z
         'the address the pages were cloned from: their relative links are read against it when they set no <base href>',
       ),
   })
-  .refine((body) => body.template || body.page || body.smtp, {
-    message: 'give a template, a landing page or a sending profile (SMTP) to import',
+  .refine((body) => body.template || body.page || body.smtp || body.campaign, {
+    message: 'give a template, a landing page, a sending profile (SMTP) or a campaign to import',
   })
   .refine((body) => !((body.group || body.group_csv) && !body.template && !body.page), {
     message: 'a group needs a template or a landing page to become a campaign',
@@ -107,6 +113,10 @@ export type GophishImportReport = z.infer<typeof gophishImportReportSchema>;
 export const gophishImportResultSchema = z.object({
   campaigns: z.array(z.object({ campaign: campaignSummarySchema, recipients: z.number().int() })),
   sending_profiles: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Finished campaigns imported with their results (`campaign`). */
+  imported_campaigns: z
+    .array(z.object({ campaign: campaignSummarySchema, ...importedCampaignCountsSchema.shape }))
+    .default([]),
   report: gophishImportReportSchema,
 });
 export type GophishImportResult = z.infer<typeof gophishImportResultSchema>;

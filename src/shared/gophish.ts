@@ -96,8 +96,7 @@ export function wrongKindMessage(expected: GophishKind, found: GophishKind | nul
   if (found === null) {
     return `this is not GoPhish's JSON for ${KIND_WORDS[expected]}: it has none of its fields (${KIND_FIELDS[expected].join(', ')})`;
   }
-  const where = found === 'campaign' ? 'Hookwise does not import campaigns here' : `give it as "${found}"`;
-  return `this is GoPhish's JSON for ${KIND_WORDS[found]}, not ${KIND_WORDS[expected]}: ${where}`;
+  return `this is GoPhish's JSON for ${KIND_WORDS[found]}, not ${KIND_WORDS[expected]}: give it as "${found}"`;
 }
 
 /**

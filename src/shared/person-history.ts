@@ -4,6 +4,7 @@
  * groups") that choose people by department, language, risk band, recent clicks and reports.
  */
 import { z } from 'zod';
+import { IMPORTED_FROM } from './gophish-campaign';
 import { LANGUAGE_CODES } from './languages';
 import { personSchema } from './people';
 import { RISK_BANDS, riskSchema } from './people-risk';
@@ -26,6 +27,10 @@ export const simulationSchema = z.object({
   questionnaire_score: z.number().nullable(),
   /** The journey's training: the questionnaire, or the whole journey, completed. */
   training_completed: z.boolean(),
+  /** 'gophish': imported with its results; left out of the risk score (its clicks were never judged). */
+  imported_from: z.enum(IMPORTED_FROM).nullish(),
+  /** An imported click: the link opened, never judged a person's or a scanner's (never `clicked`). */
+  unverified_click: z.boolean().optional(),
 });
 export type Simulation = z.infer<typeof simulationSchema>;
 

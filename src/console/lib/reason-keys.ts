@@ -16,4 +16,5 @@ export const REASON_KEYS = {
   older_page_gesture: 'reason.older_page_gesture',
   plain_get: 'reason.plain_get',
   no_gesture: 'reason.no_gesture',
+  imported: 'reason.imported',
 } as const satisfies Record<ReasonKind, string>;

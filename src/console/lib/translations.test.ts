@@ -70,7 +70,7 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
   {
     namespace: 'console',
     prefix: 'gophish.',
-    suffixes: ['template', 'page', 'group', 'smtp', 'attention', 'dropped', 'mapped'],
+    suffixes: ['template', 'page', 'group', 'smtp', 'campaign', 'attention', 'dropped', 'mapped'],
     builtBy: 'the GoPhish import page’s file inputs and its report’s sections (KINDS)',
   },
   {

@@ -17,6 +17,7 @@ const REASON_WORDS: Record<ReasonKind, string> = {
   visible_with_focus: 'page visible with focus',
   older_page_gesture: 'a gesture from an older page',
   plain_get: 'the link fetched only',
+  imported: 'imported from another tool',
   no_gesture: 'no gesture',
 };
 

@@ -64,6 +64,12 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise training list --tenant <tenantId>': /^No training assigned\.$/m,
   // docs/feeds.md: the docs' fresh tenant has no URLs, so an empty list.
   'npx hookwise malicious-urls feed --tenant <tenantId> --format hosts': /^$/,
+  // After `sending profiles` above, which expects none yet.
+  // docs/moving-from-gophish.md: a sending profile, and past campaigns with their results.
+  'npx hookwise import gophish --tenant <tenantId> --smtp smtp.json':
+    /^Imported sending profile \S+ \(Relay\)$/m,
+  'npx hookwise import gophish --tenant <tenantId> --campaign campaigns.json':
+    /^Imported finished campaign \S+ \(Q2 invoices\) from GoPhish with 1 recipients: 1 sent, 0 opened, 1 clicked \(unverified\), 0 submitted, 1 reported$/m,
 };
 
 interface NotRunHere {
@@ -174,6 +180,15 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
       reason: 'needs a Hookwise admin listener on the network, and an API key',
       runBy: [{ file: FEEDS_TEST, contains: "'/api/admin/feeds/misp.json'," }],
     },
+  // docs/moving-from-gophish.md: GoPhish's API writes the files the import reads (its fixtures).
+  'for kind in templates pages groups smtp campaigns; do curl -fsS -H "Authorization: Bearer $GOPHISH_KEY" -o "$kind.json" "https://gophish.example.com:3333/api/$kind/"; done':
+    {
+      reason: 'needs a GoPhish server and its API key',
+      runBy: [
+        { file: 'src/server/modules/gophish/gophish-campaign.test.ts', contains: "json('campaigns.json')" },
+        { file: 'src/server/modules/gophish/gophish.test.ts', contains: "fixture('templates.json')" },
+      ],
+    },
   'npm run bench': {
     reason: 'loads both cores for half an hour or more; it prints figures, not a pass or fail',
     runBy: [],
@@ -237,7 +252,7 @@ describe('the commands in the docs', () => {
     }
   });
 
-  it('runs the ones that can run here, as written', { timeout: 60_000 }, async () => {
+  it('runs the ones that can run here, as written', { timeout: 120_000 }, async () => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'hookwise-docs-'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -257,7 +272,7 @@ describe('the commands in the docs', () => {
     const values: Record<string, string> = {
       tenantId: (JSON.parse(tenant.stdout) as { tenant_id: string }).tenant_id,
     };
-    for (const name of ['template.json', 'page.json', 'group.json']) {
+    for (const name of ['template.json', 'page.json', 'group.json', 'smtp.json', 'campaigns.json']) {
       copyFileSync(path.join(gophishFixtures, name), path.join(cwd, name));
     }
 

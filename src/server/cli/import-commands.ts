@@ -1,5 +1,5 @@
 /**
- * `hookwise import gophish`: GoPhish's templates, landing pages, groups and sending profiles (its
+ * `hookwise import gophish`: GoPhish's templates, landing pages, groups, sending profiles and campaigns (its
  * API's JSON, one object or an array; a group may be CSV) as draft campaigns and profiles.
  */
 import { readFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 /** The file each option names, as its option: the schema's words then name the option too. */
-const FILE_OPTIONS = ['template', 'page', 'group', 'smtp'] as const;
+const FILE_OPTIONS = ['template', 'page', 'group', 'smtp', 'campaign'] as const;
 
 interface ImportOptions {
   tenant: string;
@@ -26,6 +26,7 @@ interface ImportOptions {
   page?: string;
   group?: string;
   smtp?: string;
+  campaign?: string;
   name?: string;
   from?: string;
   baseUrl?: string;
@@ -64,6 +65,12 @@ function printed(result: GophishImportResult): string {
         `Imported draft campaign ${campaign.id} (${campaign.name}) with ${recipients} recipients`,
     ),
     ...result.sending_profiles.map(({ id, name }) => `Imported sending profile ${id} (${name})`),
+    ...result.imported_campaigns.map(
+      ({ campaign, recipients, timeline }) =>
+        `Imported finished campaign ${campaign.id} (${campaign.name}) from GoPhish with ${recipients} recipients: ` +
+        `${timeline.sent} sent, ${timeline.opened} opened, ${timeline.clicked} clicked (unverified), ` +
+        `${timeline.submitted} submitted, ${timeline.reported} reported`,
+    ),
     ...section('Mapped', report.mapped),
     ...section('Dropped', report.dropped),
     ...section('Needs attention', [...report.notices.map((n) => n.text), ...report.attention]),
@@ -75,8 +82,9 @@ export function addImportCommands(program: Command): void {
   command
     .command('gophish')
     .description(
-      "import GoPhish's API JSON (templates, landing pages, groups, sending profiles; one object or an " +
-        'array; a group may be CSV) as draft campaigns and sending profiles, and report what was mapped, ' +
+      "import GoPhish's API JSON (templates, landing pages, groups, sending profiles, campaigns with results; " +
+        'one object or an array; a group may be CSV) as draft campaigns, sending profiles and finished ' +
+        'campaigns, and report what was mapped, ' +
         'dropped or needs attention',
     )
     .requiredOption('--tenant <id>', 'tenant id')
@@ -89,6 +97,10 @@ export function addImportCommands(program: Command): void {
     .option(
       '--smtp <file>',
       'sending profile JSON (GET /api/smtp/ or /api/smtp/:id); its password is ignored',
+    )
+    .option(
+      '--campaign <file>',
+      'campaign JSON with its results (GET /api/campaigns/, /api/campaigns/:id or /api/campaigns/:id/results): a finished campaign, its clicks unverified',
     )
     .option('--name <name>', "the campaign's name (default: the template's, else the page's)")
     .option('--from <from>', "the email's From (default: the template's envelope sender)")

@@ -37,6 +37,7 @@ import * as programme from './migrations/2026-12-10-0005-programme';
 import * as pageAssets from './migrations/2026-12-10-0006-page-assets';
 import * as training from './migrations/2026-12-11-0002-training';
 import * as gophishApi from './migrations/2026-12-11-0003-gophish-api';
+import * as gophishCampaignImport from './migrations/2026-12-11-0004-gophish-campaign-import';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-10-0006-page-assets': pageAssets,
   '2026-12-11-0002-training': training,
   '2026-12-11-0003-gophish-api': gophishApi,
+  '2026-12-11-0004-gophish-campaign-import': gophishCampaignImport,
 };
 
 /**

@@ -6,6 +6,7 @@
 import type { MailReportOutcome, ReportDecision } from '@shared/mail-reports';
 import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { ClickVerdict, ClickVia, VisitSource } from '@shared/clicks';
+import type { ImportedEventKind, ImportedFrom } from '@shared/gophish-campaign';
 import type { Role } from '@shared/admin-api';
 import type { AttemptKind, EventType, RecipientStatus } from '@shared/events';
 import type { LanguageCode } from '@shared/languages';
@@ -60,6 +61,8 @@ export interface CampaignTable {
   /** 'training': the training made from the simulation `training_of` (modules/training). */
   kind: Generated<CampaignKind>;
   training_of: Generated<string | null>;
+  /** 'gophish' for a finished campaign imported with its results; null for Hookwise's own. */
+  imported_from: Generated<ImportedFrom | null>;
 }
 
 export interface RecipientTable {
@@ -799,9 +802,21 @@ export interface Database {
   landing_pages: LandingPageTable;
   gophish_ids: GophishIdTable;
   gophish_campaigns: GophishCampaignTable;
+  imported_timeline: ImportedTimelineTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */
+/** An imported campaign's timeline as the other tool recorded it (no payload, no address). */
+export interface ImportedTimelineTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  /** Null for the campaign's own entries ("Campaign Created"). */
+  recipient_id: string | null;
+  kind: ImportedEventKind;
+  at: string;
+}
+
 export type Db = Kysely<Database>;
 
 export type Tenant = Selectable<TenantTable>;

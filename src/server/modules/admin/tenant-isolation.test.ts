@@ -190,6 +190,7 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       { method: 'GET', url: `${c}/links`, route: '/api/admin/campaigns/{id}/links' },
       { method: 'GET', url: `${c}/links.csv`, route: '/api/admin/campaigns/{id}/links.csv' },
       { method: 'GET', url: `${c}/results`, route: '/api/admin/campaigns/{id}/results' },
+      { method: 'GET', url: `${c}/imported-timeline`, route: '/api/admin/campaigns/{id}/imported-timeline' },
       {
         method: 'GET',
         url: `${c}/results.csv?pseudonymise=true`,

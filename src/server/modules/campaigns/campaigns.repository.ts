@@ -7,7 +7,9 @@ import type { CampaignFile } from '@shared/campaign';
 import type { NewCampaign, Db } from '@server/db/schema';
 import { newId, nowIso } from '@server/lib/ids';
 
-type CampaignDates = Partial<Pick<NewCampaign, 'starts_at' | 'ends_at' | 'ended_at' | 'launched_at'>>;
+type CampaignDates = Partial<
+  Pick<NewCampaign, 'starts_at' | 'ends_at' | 'ended_at' | 'launched_at' | 'imported_from'>
+>;
 
 /** Stores a validated campaign file for a tenant (dates default to the file's); returns its id. */
 export async function insertCampaign(
@@ -30,6 +32,7 @@ export async function insertCampaign(
       ended_at: dates.ended_at ?? null,
       // Live unless asked for a draft (launched_at: null).
       launched_at: dates.launched_at === undefined ? nowIso() : dates.launched_at,
+      imported_from: dates.imported_from ?? null,
       created_at: nowIso(),
     })
     .execute();
@@ -47,6 +50,7 @@ const summaryColumns = [
   'c.launched_at',
   'c.time_zone',
   'c.created_at',
+  'c.imported_from',
 ] as const;
 
 /** `tenantId` undefined is the CLI's whole-database view; the REST API always passes one. */

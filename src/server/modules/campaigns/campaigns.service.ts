@@ -13,6 +13,7 @@ import {
   type LanguageCoverage,
 } from '@shared/admin-api';
 import type { LaunchAnswer, LaunchRequest } from '@shared/sending';
+import type { ImportedFrom } from '@shared/gophish-campaign';
 import type { Config } from '@server/config';
 import { storedCampaignFileSchema, type CampaignFile } from '@shared/campaign';
 import { translationCompleteness } from '@shared/campaign-content';
@@ -92,6 +93,25 @@ export async function createCampaignIn(
     });
   }
   return id;
+}
+
+/**
+ * A finished campaign brought in with its results from another tool, inside the caller's
+ * transaction: launched and ended at the other tool's dates, so it is never launched, edited,
+ * given recipients or sent again (each of those refuses an ended campaign). Its id.
+ */
+export async function createFinishedImportIn(
+  trx: Db,
+  tenantId: string,
+  file: CampaignFile,
+  imported: { from: ImportedFrom; launched_at: string; ended_at: string },
+): Promise<string> {
+  await requireTenant(trx, tenantId);
+  return insertCampaign(trx, tenantId, file, {
+    launched_at: imported.launched_at,
+    ended_at: imported.ended_at,
+    imported_from: imported.from,
+  });
 }
 
 /**

@@ -193,13 +193,17 @@ export async function firstQuestionnaireAnswers(db: Db, campaignId: string) {
 
 /** The tenant's launched campaigns (ids, names, dates), for Trends. */
 export function launchedCampaigns(db: Db, tenantId: string) {
-  return db
-    .selectFrom('campaigns')
-    .select(['id', 'name', 'launched_at', 'starts_at', 'created_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('launched_at', 'is not', null)
-    .where('kind', '=', 'simulation')
-    .execute();
+  return (
+    db
+      .selectFrom('campaigns')
+      .select(['id', 'name', 'launched_at', 'starts_at', 'created_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('launched_at', 'is not', null)
+      // An imported campaign's clicks were never judged: its click rate is not comparable.
+      .where('imported_from', 'is', null)
+      .where('kind', '=', 'simulation')
+      .execute()
+  );
 }
 
 /**
@@ -220,6 +224,7 @@ export async function campaignTrendGroups(db: Db, tenantId: string) {
     .where('c.tenant_id', '=', tenantId)
     .where('c.launched_at', 'is not', null)
     .where('c.kind', '=', 'simulation')
+    .where('c.imported_from', 'is', null)
     .groupBy(['r.campaign_id', 'r.steps', sql`case when r.sent_at is null then 0 else 1 end`])
     .execute();
   return rows.map((row) => ({

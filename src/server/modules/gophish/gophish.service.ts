@@ -11,8 +11,18 @@ import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
 import { badRequest } from '@server/lib/errors';
 import { audited } from '../audit/audited';
-import { createCampaignIn, requireCampaign, summaryOf } from '../campaigns/campaigns.service';
-import { addRecipients } from '../recipients/recipients.service';
+import {
+  createCampaignIn,
+  createFinishedImportIn,
+  requireCampaign,
+  summaryOf,
+} from '../campaigns/campaigns.service';
+import { addImportedRecipients, addRecipients } from '../recipients/recipients.service';
+import { recordImportedSteps } from '../journey/journey-steps.service';
+import { newRowId, nowIso } from '@server/lib/ids';
+import type { ImportedTimeline } from '@shared/gophish-campaign';
+import { importedCampaignOf, type ImportedCampaignPlan } from './gophish-campaign';
+import { insertImportedTimeline, listImportedTimeline } from './gophish.repository';
 import { createProfile } from '../sending/sending-profiles.service';
 import { bringLandingPagesHome } from './gophish-assets';
 import { storeAssets } from '../page-assets/page-assets.service';
@@ -54,6 +64,7 @@ export async function importFromGophish(
   // Fetched before the transaction opens: a slow site holds no lock.
   const assets = await bringLandingPagesHome(config, input, pairs, files, report);
   const profiles = (input.smtp ?? []).flatMap((smtp) => sendingProfileOf(smtp, report) ?? []);
+  const finished = planFinished(input, report);
   const made = await inTransaction(db, async (trx) => {
     const ids: string[] = [];
     // A draft: the operator reviews the email and the page, then launches and sends.
@@ -70,7 +81,9 @@ export async function importFromGophish(
     }
     const made = [];
     for (const profile of profiles) made.push(await createProfile(trx, config, tenantId, profile));
-    return { ids, profiles: made };
+    const imported = [];
+    for (const plan of finished) imported.push({ id: await importFinished(trx, tenantId, plan), plan });
+    return { ids, profiles: made, imported };
   });
   return {
     campaigns: await Promise.all(
@@ -80,6 +93,80 @@ export async function importFromGophish(
       })),
     ),
     sending_profiles: made.profiles.map(({ id, name: profileName }) => ({ id, name: profileName })),
+    imported_campaigns: await Promise.all(
+      made.imported.map(async ({ id, plan }) => ({
+        campaign: await summaryOf(db, tenantId, id),
+        recipients: plan.recipients.length,
+        timeline: plan.counts,
+      })),
+    ),
     report,
+  };
+}
+
+/** Each GoPhish campaign's finished campaign, checked whole before anything is stored. */
+function planFinished(input: GophishImport, report: GophishImportResult['report']) {
+  const now = nowIso();
+  return (input.campaign ?? []).map((campaign, index) => {
+    const plan = importedCampaignOf(campaign, report, now);
+    const parsed = campaignFileSchema.safeParse(plan.file);
+    if (parsed.success) return { ...plan, file: parsed.data };
+    const issue = parsed.error.issues[0];
+    const which = (input.campaign?.length ?? 0) > 1 ? `item ${index + 1}: ` : '';
+    throw badRequest(
+      `campaign ${which}${issue?.path.join('.') ?? 'campaign'}: ${issue?.message ?? 'invalid'}`,
+      'invalid_import',
+    );
+  });
+}
+
+type PlannedFinished = ReturnType<typeof planFinished>[number];
+
+/**
+ * A GoPhish campaign with its results as a finished campaign, its recipients with what they did,
+ * their steps as events and the whole timeline, in one audited change.
+ */
+async function importFinished(trx: Db, tenantId: string, plan: PlannedFinished & ImportedCampaignPlan) {
+  const audit = {
+    tenantId,
+    action: 'campaign.import_gophish',
+    target: (id: string) => id,
+    details: { with_results: true, recipients: plan.recipients.length, timeline: plan.counts },
+  };
+  return audited<string>(trx, audit, async (inner) => {
+    const id = await createFinishedImportIn(inner, tenantId, plan.file, {
+      from: 'gophish',
+      launched_at: plan.launched_at,
+      ended_at: plan.ended_at,
+    });
+    const campaign = { id, tenant_id: tenantId };
+    const rows = await addImportedRecipients(inner, campaign, plan.recipients);
+    const at = (i: number) => ({ tenant_id: tenantId, campaign_id: id, recipient_id: rows[i]?.id ?? '' });
+    await recordImportedSteps(
+      inner,
+      plan.recipients.flatMap((recipient, i) => recipient.steps.map((step) => ({ ...at(i), ...step }))),
+    );
+    await insertImportedTimeline(
+      inner,
+      plan.recipients.flatMap((recipient, i) =>
+        recipient.timeline.map((entry) => ({ id: newRowId(), ...at(i), kind: entry.kind, at: entry.at })),
+      ),
+    );
+    return id;
+  });
+}
+
+/** An imported campaign's timeline as the other tool recorded it; none for Hookwise's own. */
+export async function importedTimeline(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+): Promise<ImportedTimeline> {
+  const campaign = await requireCampaign(db, tenantId, campaignId);
+  if (campaign.imported_from === null) return { imported_from: null, timeline: [] };
+  const rows = await listImportedTimeline(db, tenantId, campaign.id);
+  return {
+    imported_from: campaign.imported_from,
+    timeline: rows.map((row) => ({ email: row.email ?? null, kind: row.kind, at: row.at })),
   };
 }

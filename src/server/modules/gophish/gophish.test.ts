@@ -169,6 +169,8 @@ describe('hookwise import gophish', { timeout: 120_000 }, () => {
     );
     const none = run('import', 'gophish', '--tenant', tenant.tenant_id, '--group', fixture('group.csv'));
     expect(none.status).not.toBe(0);
-    expect(none.stderr).toContain('give a template, a landing page or a sending profile (SMTP) to import');
+    expect(none.stderr).toContain(
+      'give a template, a landing page, a sending profile (SMTP) or a campaign to import',
+    );
   });
 });

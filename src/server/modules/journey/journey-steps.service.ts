@@ -105,3 +105,36 @@ export function newAttempt(
 export function clickedEventOf(event: NewEvent) {
   return { at: event.created_at, record: (trx: Db) => insertEventOnce(trx, event) };
 }
+
+/** A step another tool recorded (an imported campaign's click or submit), at its original time. */
+export interface ImportedStep {
+  tenant_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  type: Extract<EventType, 'visited' | 'submitted'>;
+  at: string;
+  /** A submit's field names only: what was typed is never given here. */
+  fields?: string[];
+}
+
+/**
+ * Imported steps as the recipient's events (no address, no agent: the other tool's are not
+ * kept), inside the caller's transaction; the recipient row already carries their step bits.
+ */
+export async function recordImportedSteps(trx: Db, steps: readonly ImportedStep[]): Promise<void> {
+  for (const step of steps) {
+    await insertEventOnce(trx, {
+      id: newRowId(),
+      tenant_id: step.tenant_id,
+      campaign_id: step.campaign_id,
+      recipient_id: step.recipient_id,
+      type: step.type,
+      details: JSON.stringify(
+        step.type === 'submitted' ? { fields: step.fields ?? [], imported: true } : { imported: true },
+      ),
+      ip: null,
+      user_agent: null,
+      created_at: step.at,
+    });
+  }
+}

@@ -40,7 +40,9 @@ export async function personHistory(
     personSimulations(db, tenantId, row.id),
   ]);
   if (!person) throw notFound();
-  return { person, simulations, risk: riskOf(simulations, now) };
+  // Imported simulations are shown but not scored: their clicks were never judged.
+  const judged = simulations.filter((simulation) => !simulation.imported_from);
+  return { person, simulations, risk: riskOf(judged, now) };
 }
 
 /** `months` calendar months before `now`. */

@@ -48,7 +48,7 @@ export function campaignDifficulties(db: Db, tenantId: string) {
   return db
     .selectFrom('campaigns as c')
     .leftJoin('campaign_scenarios as s', 's.campaign_id', 'c.id')
-    .select(['c.id', 'c.launched_at', 's.difficulty'])
+    .select(['c.id', 'c.launched_at', 'c.imported_from', 's.difficulty'])
     .where('c.tenant_id', '=', tenantId)
     .execute();
 }
@@ -59,7 +59,7 @@ export interface SentWindow {
   since: string;
   until: string;
   department?: string | undefined;
-  /** Draft campaigns of the tenant: their recipients were never sent a live simulation. */
+  /** Draft campaigns of the tenant (never sent a live simulation) and imported ones (clicks never judged). */
   drafts: readonly string[];
 }
 

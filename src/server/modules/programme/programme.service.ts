@@ -86,7 +86,9 @@ export async function programmeReport(
     since: monthStart(from),
     until: monthAfter(to),
     department: query.department,
-    drafts: campaigns.filter((c) => c.launched_at === null).map((c) => c.id),
+    // Imported campaigns (GoPhish's) are left out too: their clicks were never judged, and a rate
+    // mixing them with judged clicks would say people clicked less than they did.
+    drafts: campaigns.filter((c) => c.launched_at === null || c.imported_from !== null).map((c) => c.id),
   };
   const [groups, people, reports] = await Promise.all([
     sentGroups(db, window),

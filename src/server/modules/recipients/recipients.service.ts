@@ -16,6 +16,8 @@ import {
 import { audited } from '../audit/audited';
 import { recipientLink } from '@shared/routes';
 import type { Audience, AudienceReport } from '@shared/people';
+import type { ClickVerdict } from '@shared/clicks';
+import type { RecipientStatus } from '@shared/events';
 import { audiencePeople, linkPeople } from '../people/people.service';
 
 export async function importRecipients(db: Db, campaign: Campaign, csv: string): Promise<ImportReport> {
@@ -49,6 +51,59 @@ export async function addRecipients(
     created_at: createdAt,
   }));
   await insertRecipients(db, rows);
+  return rows;
+}
+
+/** What another tool recorded of a recipient (an imported campaign's results). */
+export interface ImportedOutcome {
+  sent_at: string | null;
+  reported_at: string | null;
+  /** The step bits reached (visited for a click, submitted) and the furthest of them. */
+  steps: number;
+  status: RecipientStatus;
+  status_rank: number;
+  /** `unverified` for an imported click: the other tool could not tell people from scanners. */
+  verdict: ClickVerdict | null;
+  verdict_reasons: string[] | null;
+  /** The reasons' kinds as bits (REASON_KINDS), as the dashboard counts them. */
+  reason_kinds: number;
+}
+
+/**
+ * The recipients of a finished imported campaign with what they did, each linked to the tenant's
+ * person as any recipient is, and a fresh rid that no link will ever carry (the campaign has
+ * ended). Inside the caller's transaction; returns the stored rows.
+ */
+export async function addImportedRecipients(
+  trx: Db,
+  campaign: Pick<Campaign, 'id' | 'tenant_id'>,
+  imported: readonly (RecipientInput & { outcome: ImportedOutcome })[],
+) {
+  const createdAt = nowIso();
+  const people = await linkPeople(trx, campaign.tenant_id, imported);
+  const rows = imported.map(({ outcome, ...identity }, i) => ({
+    email: identity.email,
+    person_id: identity.person_id,
+    first_name: identity.first_name,
+    last_name: identity.last_name ?? null,
+    language_code: identity.language_code,
+    department: identity.department ?? null,
+    id: newId(),
+    tenant_id: campaign.tenant_id,
+    campaign_id: campaign.id,
+    rid: newRid(),
+    person_ref: people[i] ?? null,
+    sent_at: outcome.sent_at,
+    reported_at: outcome.reported_at,
+    steps: outcome.steps,
+    status: outcome.status,
+    status_rank: outcome.status_rank,
+    verdict: outcome.verdict,
+    verdict_reasons: outcome.verdict_reasons ? JSON.stringify(outcome.verdict_reasons) : null,
+    reason_kinds: outcome.reason_kinds,
+    created_at: createdAt,
+  }));
+  await insertRecipients(trx, rows);
   return rows;
 }
 

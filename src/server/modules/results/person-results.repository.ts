@@ -52,6 +52,8 @@ export async function simulationsOfPerson(db: Db, tenantId: string, personRef: s
       'r.reported_at',
       'r.score',
       flag(trained).as('trained'),
+      'c.imported_from',
+      'r.verdict',
     ])
     .orderBy(receivedAt, 'desc')
     .orderBy('r.id')
@@ -65,9 +67,16 @@ export async function simulationsOfPerson(db: Db, tenantId: string, personRef: s
   }));
 }
 
-/** Each simulation sent since `since`, with its person and outcome (the risk score's input). */
+/**
+ * Each simulation sent since `since`, with its person and outcome (the risk score's input).
+ * Imported campaigns' are left out: their clicks were never judged, so a person who clicked would
+ * look as if they had not.
+ */
 export async function outcomesSince(db: Db, tenantId: string, since: string, personRefs?: readonly string[]) {
-  let query = received(db, tenantId).where(receivedAt, '>=', since).where('r.person_ref', 'is not', null);
+  let query = received(db, tenantId)
+    .where(receivedAt, '>=', since)
+    .where('r.person_ref', 'is not', null)
+    .where('c.imported_from', 'is', null);
   if (personRefs) query = query.where('r.person_ref', 'in', personRefs);
   const rows = await query
     .select([

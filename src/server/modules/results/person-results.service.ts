@@ -34,6 +34,10 @@ export async function personSimulations(db: Db, tenantId: string, personRef: str
     seconds_to_report: secondsBetween(row.sent_at, row.reported_at),
     questionnaire_score: row.score,
     training_completed: row.trained,
+    // Said only of an imported simulation, so Hookwise's own read as they always have.
+    ...(row.imported_from
+      ? { imported_from: row.imported_from, unverified_click: row.verdict === 'unverified' }
+      : {}),
   }));
 }
 

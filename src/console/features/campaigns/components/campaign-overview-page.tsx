@@ -78,6 +78,7 @@ export function CampaignOverviewPage() {
           )}
         </Notice>
       )}
+      {campaign.imported_from === 'gophish' && <Notice tone="info">{t('overview.importedGophish')}</Notice>}
       <section className="panel" aria-labelledby="overview-facts">
         <h2 id="overview-facts">{t('overview.facts')}</h2>
         <CampaignFacts campaign={campaign} />

@@ -94,6 +94,48 @@ describe('GophishImportPage', () => {
     expect(calls).toEqual([]);
   });
 
+  it('sends a GoPhish campaign file and links to the imported campaign, saying its clicks are unverified', async () => {
+    const finished: CampaignSummary = {
+      ...campaign,
+      id: 'c50',
+      name: 'Q1 parcels',
+      status: 'ended',
+      launched_at: '2024-03-04T09:00:00.123Z',
+      ended_at: '2024-03-11T17:00:00.000Z',
+      recipients: 5,
+      imported_from: 'gophish',
+    };
+    const timeline = { sent: 4, opened: 3, clicked: 3, submitted: 1, reported: 1, send_error: 1 };
+    const calls = mockFetch((call) =>
+      call.url.pathname === '/api/admin/import/gophish'
+        ? {
+            status: 201,
+            json: {
+              campaigns: [],
+              sending_profiles: [],
+              imported_campaigns: [{ campaign: finished, recipients: 5, timeline }],
+              report: { mapped: [], dropped: [], attention: [], notices: [] },
+            },
+          }
+        : undefined,
+    );
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
+    const exported = { name: 'Q1 parcels', results: [], timeline: [] };
+    await choose(
+      'Campaigns with their results (JSON, optional)',
+      new File([JSON.stringify(exported)], 'c.json'),
+    );
+    submit();
+    const section = await screen.findByRole('region', { name: 'Import report' });
+    expect(section.textContent).toContain(
+      'Finished campaign “Q1 parcels” imported with 5 recipients. Its clicks are unverified: GoPhish could not tell people from mail scanners.',
+    );
+    const link = within(section).getByRole('link', { name: 'Open the results of “Q1 parcels”' });
+    expect(link.getAttribute('href')).toBe('/campaigns/c50');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ campaign: exported });
+  });
+
   it('offers a viewer no import form', () => {
     mockFetch(() => undefined);
     renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'viewer' });
@@ -180,7 +222,7 @@ describe('GophishImportPage', () => {
     renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Choose an email template, a landing page or a sending profile.',
+      'Choose an email template, a landing page, a sending profile or a campaign.',
     );
     expect(calls).toEqual([]);
   });

@@ -1,6 +1,7 @@
 /**
- * /import/gophish: GoPhish's templates, landing pages, groups and sending profiles (its API's
- * JSON, one or a list; the group may be CSV) become draft campaigns and sending profiles; the
+ * /import/gophish: GoPhish's templates, landing pages, groups, sending profiles and campaigns with
+ * their results (its API's JSON, one or a list; the group may be CSV) become draft campaigns,
+ * sending profiles and finished imported campaigns; the
  * report says what was mapped, dropped or needs attention.
  */
 import { useState, type FormEvent } from 'react';
@@ -25,6 +26,7 @@ export function GophishImportPage() {
     page: null,
     group: null,
     smtp: null,
+    campaign: null,
   });
   const [name, setName] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
@@ -76,6 +78,7 @@ export function GophishImportPage() {
         {fileInput('page', '.json,application/json')}
         {fileInput('group', '.json,.csv,application/json,text/csv')}
         {fileInput('smtp', '.json,application/json')}
+        {fileInput('campaign', '.json,application/json')}
         <div className="field">
           <label htmlFor="gophish-name">{t('gophish.name')}</label>
           <input id="gophish-name" value={name} onChange={(e) => setName(e.target.value)} />

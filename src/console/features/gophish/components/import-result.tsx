@@ -1,4 +1,7 @@
-/** What the import made: its draft campaigns, each with a link, and its sending profiles. */
+/**
+ * What the import made: its draft campaigns, each with a link, its finished imported campaigns
+ * (their clicks unverified), and its sending profiles.
+ */
 import { Link } from 'react-router';
 import { Notice } from '@console/components/notice';
 import { useT } from '@console/hooks/use-t';
@@ -6,7 +9,7 @@ import type { GophishImportResult } from '@shared/gophish-import';
 
 export function ImportResultView({ result }: { result: GophishImportResult }) {
   const { t } = useT();
-  const { campaigns, sending_profiles: profiles } = result;
+  const { campaigns, sending_profiles: profiles, imported_campaigns: imported } = result;
   const only = campaigns.length === 1 ? campaigns[0] : undefined;
   return (
     <>
@@ -33,6 +36,18 @@ export function ImportResultView({ result }: { result: GophishImportResult }) {
             ))}
           </ul>
         </>
+      )}
+      {imported.length > 0 && (
+        <ul className="gophish-made">
+          {imported.map(({ campaign, recipients }) => (
+            <li key={campaign.id}>
+              {t('gophish.importedDone', { name: campaign.name, recipients })}{' '}
+              <Link to={`/campaigns/${encodeURIComponent(campaign.id)}`}>
+                {t('gophish.openImported', { name: campaign.name })}
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
       {profiles.length > 0 && (
         <ul className="gophish-made">

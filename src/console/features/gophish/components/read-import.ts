@@ -6,6 +6,7 @@ export interface ImportFiles {
   page: File | null;
   group: File | null;
   smtp: File | null;
+  campaign: File | null;
 }
 
 /** Parses a JSON file; throws an Error whose message is the file's name, for the operator. */
@@ -23,7 +24,7 @@ function isCsv(file: File, text: string): boolean {
 
 /** Nothing to make a campaign or a profile from: the form says so before anything is sent. */
 export const hasSomethingToImport = (files: ImportFiles) =>
-  Boolean(files.template ?? files.page ?? files.smtp);
+  Boolean(files.template ?? files.page ?? files.smtp ?? files.campaign);
 
 export async function readImport(files: ImportFiles, name: string): Promise<GophishImportBody> {
   const body: GophishImportBody = {};
@@ -35,6 +36,7 @@ export async function readImport(files: ImportFiles, name: string): Promise<Goph
     else body.group = await readJson(files.group);
   }
   if (files.smtp) body.smtp = await readJson(files.smtp);
+  if (files.campaign) body.campaign = await readJson(files.campaign);
   if (name.trim()) body.name = name.trim();
   return body;
 }
