@@ -23,6 +23,7 @@ import { tenantRoutes } from '../tenants/tenants.routes';
 import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { programmeRoutes } from '../programme/programme.routes';
+import { automationRoutes } from '../automations/automations.routes';
 import { scimSettingsRoutes } from '../scim/scim.routes';
 import { scenarioRoutes } from '../scenarios/scenarios.routes';
 import { importSiteRoutes } from '../page-assets/page-assets.routes';
@@ -62,5 +63,6 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(scimSettingsRoutes(ctx));
     await app.register(scenarioRoutes(ctx));
     await app.register(programmeRoutes(ctx));
+    await app.register(automationRoutes(ctx));
   };
 }
