@@ -116,6 +116,7 @@ export function placeMessage(p: Placement): number | null {
     date = left[Math.floor(p.random() * left.length)] as LocalDate;
     from = open(date);
   }
+  if (from === null) return null;
   const minute = from + Math.floor(p.random() * (p.hours.end - from));
   return zonedInstant(date, minute, p.timeZone);
 }
