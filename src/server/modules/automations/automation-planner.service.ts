@@ -33,6 +33,12 @@ export interface PlannerRound {
   queued: number;
 }
 
+/**
+ * A month planned in its first minutes places messages from its start (what the plan shown before
+ * said); one placed up to this long before the planning is queued at once.
+ */
+const PLANNING_GRACE_MS = 5 * 60_000;
+
 /** Messages leave each automation campaign's outbox at this rate at most. */
 const RATE_PER_MINUTE = 60;
 
@@ -55,7 +61,7 @@ export async function runAutomation(
 
 async function planCurrentMonth(trx: Db, scope: AutomationScope, row: AutomationRow, now: Date) {
   const month = monthOf(now);
-  const { planned } = await computePlan(trx, scope, row, month, now);
+  const { planned } = await computePlan(trx, scope, row, month, now, PLANNING_GRACE_MS);
   if (planned.length === 0) return 0;
   const at = nowIso();
   await audited(

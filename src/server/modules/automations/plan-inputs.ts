@@ -47,7 +47,8 @@ async function chunked<T>(refs: readonly string[], read: (chunk: string[]) => Pr
 
 /**
  * The plan of `month` for the audience's people who have no message that month yet, as if made
- * at `now` (nothing placed before it).
+ * at `now`: nothing is placed before the month begins, nor more than `graceMs` before `now` (the
+ * planner's grace lets the plan it makes in a month's first minutes be the one shown before).
  */
 export async function computePlan(
   db: Db,
@@ -55,6 +56,7 @@ export async function computePlan(
   row: AutomationRow,
   month: string,
   now: Date,
+  graceMs = 0,
 ): Promise<{ people: PersonRow[]; planned: PlannedMessage[] }> {
   const audience = await audiencePeople(db, scope.tenantId, audienceSchema.parse(JSON.parse(row.audience)));
   const existing = await monthMessages(db, row.id, month);
@@ -94,7 +96,7 @@ export async function computePlan(
       month,
       startingLevel: row.starting_level,
       hours: { start: row.window_start, end: row.window_end },
-      after: now.getTime(),
+      after: Math.max(Date.parse(`${month}-01T00:00:00.000Z`), now.getTime() - graceMs),
     },
     existing.map((m) => ({ department: m.department, scenarioId: m.scenario_id })),
   );

@@ -117,6 +117,8 @@ export function placeMessage(p: Placement): number | null {
     from = open(date);
   }
   if (from === null) return null;
-  const minute = from + Math.floor(p.random() * (p.hours.end - from));
-  return zonedInstant(date, minute, p.timeZone);
+  // Drawn over the whole working day first, so that a plan shown earlier keeps its minute.
+  const minute = p.hours.start + Math.floor(p.random() * (p.hours.end - p.hours.start));
+  if (minute >= from) return zonedInstant(date, minute, p.timeZone);
+  return zonedInstant(date, from + Math.floor(p.random() * (p.hours.end - from)), p.timeZone);
 }
