@@ -24,6 +24,7 @@ import { write } from './output';
 import { addPeopleCommands } from './people-commands';
 import { addScenarioCommands } from './scenario-commands';
 import { addProgrammeCommands } from './programme-commands';
+import { addAutomationCommands } from './automation-commands';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
@@ -99,6 +100,7 @@ export function buildCli(): Command {
   addPeopleCommands(program);
   addScenarioCommands(program);
   addProgrammeCommands(program);
+  addAutomationCommands(program);
   addResultsCommands(program);
   addReportedUrlCommands(program);
   addMailReportCommands(program);
