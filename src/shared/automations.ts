@@ -110,7 +110,10 @@ export type AutomationList = z.infer<typeof automationListSchema>;
 export const automationParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** GET /api/admin/automations/:id/plan?month=YYYY-MM (default: next month, UTC). */
-export const planQuerySchema = z.object({ month: monthSchema.optional() });
+export const planQuerySchema = z.object({
+  month: monthSchema.optional(),
+  language: z.enum(LANGUAGE_CODES).optional().describe('scenario titles in this language (default English)'),
+});
 export type PlanQuery = z.infer<typeof planQuerySchema>;
 
 export const planItemSchema = z.object({

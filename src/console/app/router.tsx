@@ -19,6 +19,7 @@ import { ScenariosPage } from '../features/scenarios/components/scenarios-page';
 import { PeopleListsPage } from '../features/people/components/people-lists-page';
 import { PersonPage } from '../features/people/components/person-page';
 import { ProgrammePage } from '../features/programme/components/programme-page';
+import { AutomationsPage } from '../features/automations/components/automations-page';
 import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: 'people/lists', element: <PeopleListsPage /> },
               { path: 'people/:id', element: <PersonPage /> },
               { path: 'programme', element: <ProgrammePage /> },
+              { path: 'automations', element: <AutomationsPage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },

@@ -6,7 +6,8 @@
  * `console-people` (people, directory sync, audiences from people), `console-person` (a person's
  * history and risk, the lists, smart groups), `console-reports` (reported mail and its intake),
  * `console-scenarios` (the scenario library), `console-programme` (the programme report) and
- * `console-site-import` (importing a site as the landing page), fetched from
+ * `console-site-import` (importing a site as the landing page) and `console-automations`
+ * (recurring simulations and their plans), fetched from
  * /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
@@ -40,6 +41,7 @@ export const CONSOLE_NAMESPACES = [
   'console-scenarios',
   'console-programme',
   'console-site-import',
+  'console-automations',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';

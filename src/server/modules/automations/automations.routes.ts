@@ -154,6 +154,8 @@ export function automationRoutes(ctx: AppContext) {
           { tenantId: tenantOf(request), root: ctx.config.scenarioLibraryRoot },
           request.params.id,
           request.query.month,
+          new Date(),
+          request.query.language,
         ),
     );
   };

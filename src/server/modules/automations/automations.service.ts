@@ -15,7 +15,7 @@ import {
   type PlanItem,
 } from '@shared/automations';
 import { audienceSchema } from '@shared/people';
-import { isLanguageCode } from '@shared/languages';
+import { isLanguageCode, type LanguageCode } from '@shared/languages';
 import type { AutomationRow, Db } from '@server/db/schema';
 import { conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
@@ -173,10 +173,11 @@ export async function automationPlan(
   id: string,
   month: string | undefined,
   now: Date = new Date(),
+  language: LanguageCode = 'en',
 ): Promise<AutomationPlan> {
   const row = await requireAutomation(db, scope.tenantId, id);
   const wanted = month ?? nextMonth(now);
-  const options = await libraryOptions(db, scope);
+  const options = await libraryOptions(db, scope, language);
   const scenario = (scenarioId: string | null) => {
     const found = scenarioId ? options.find((o) => o.id === scenarioId) : undefined;
     return found

@@ -4,6 +4,7 @@
  * scenarios they were sent (the programme module) or planned (any automation of the tenant).
  */
 import type { AutomationRow, Db, PersonRow } from '@server/db/schema';
+import type { LanguageCode } from '@shared/languages';
 import { audienceSchema } from '@shared/people';
 import { isTimeZone } from '@server/lib/time-zone';
 import { audiencePeople } from '../people/people.service';
@@ -26,8 +27,8 @@ export function monthOf(at: Date): string {
 }
 
 /** The scenarios an automation chooses from: the library and the tenant's copies. */
-export async function libraryOptions(db: Db, scope: AutomationScope) {
-  const list = await scenarioList(db, scope, { language: 'en' });
+export async function libraryOptions(db: Db, scope: AutomationScope, language: LanguageCode = 'en') {
+  const list = await scenarioList(db, scope, { language });
   return list.map((s) => ({
     id: s.id,
     difficulty: s.difficulty,
