@@ -43,6 +43,9 @@ export const TABLES = [
   'people_filters',
   'campaign_scenarios',
   'campaign_assets',
+  'automations',
+  'automation_messages',
+  'automation_campaigns',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */
