@@ -95,6 +95,13 @@ export const AUDIT_ACTIONS = [
   'people_filter.create',
   'people_filter.change',
   'people_filter.delete',
+  'automation.create',
+  'automation.update',
+  'automation.pause',
+  'automation.resume',
+  'automation.delete',
+  'automation.plan',
+  'automation.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,6 +144,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   people_filter: 'people',
   scim_token: 'settings',
   scenario: 'campaign',
+  automation: 'campaign',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

@@ -25,8 +25,11 @@ export type AutomationMessageState = (typeof AUTOMATION_MESSAGE_STATES)[number];
 export const LEVEL_REASONS = ['starting_level', 'reported_last_two', 'clicked_last', 'same'] as const;
 export type LevelReason = (typeof LEVEL_REASONS)[number];
 
-/** Why a person gets nothing this month: every scenario was already sent to them, or the month's working hours are over. */
-export const SKIP_REASONS = ['no_scenario_left', 'no_working_time_left'] as const;
+/**
+ * Why a person gets nothing this month: every scenario was already sent to them, the month's
+ * working hours are over, or the tenant's copy planned for them was removed before it was sent.
+ */
+export const SKIP_REASONS = ['no_scenario_left', 'no_working_time_left', 'scenario_removed'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** The adaptive rule, in words (the API and the CLI show it; the console has it in every language). */

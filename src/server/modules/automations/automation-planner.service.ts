@@ -12,6 +12,7 @@ import type { Config } from '@server/config';
 import { dialectOf } from '@server/db/database';
 import type { AutomationRow, Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
+import { isNotFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { audited } from '../audit/audited';
 import { launchCampaign, requireCampaign } from '../campaigns/campaigns.service';
@@ -25,6 +26,7 @@ import {
   insertMessages,
   lockAutomation,
   markQueued,
+  markSkipped,
 } from './automations.repository';
 import { computePlan, libraryOptions, monthOf, type AutomationScope } from './plan-inputs';
 
@@ -149,7 +151,17 @@ async function queueDue(trx: Db, config: Config, scope: AutomationScope, row: Au
       for (const messages of groups.values()) {
         const [first] = messages;
         if (!first?.scenario_id) continue;
-        const campaign = await campaignFor(trx, scope, row, first.month, first.scenario_id);
+        const campaign = await campaignFor(trx, scope, row, first.month, first.scenario_id).catch(
+          (error: unknown) => {
+            if (isNotFound(error)) return undefined;
+            throw error;
+          },
+        );
+        // The tenant's copy was removed since the month was planned: nothing to send them this month.
+        if (!campaign) {
+          for (const m of messages) await markSkipped(trx, m.id, 'scenario_removed');
+          continue;
+        }
         const recipients = await addRecipients(
           trx,
           campaign,

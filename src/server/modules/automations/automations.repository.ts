@@ -6,6 +6,7 @@
 import type { Insertable } from 'kysely';
 import type { AutomationCampaignTable, AutomationTable, Db, NewAutomationMessage } from '@server/db/schema';
 import { inChunks } from '@server/db/chunks';
+import type { SkipReason } from '@shared/automations';
 
 export async function insertAutomation(db: Db, row: Insertable<AutomationTable>) {
   await db.insertInto('automations').values(row).execute();
@@ -171,6 +172,16 @@ export async function markQueued(
     .where('state', '=', 'planned')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** planned → skipped, with why. */
+export async function markSkipped(db: Db, id: string, reason: SkipReason) {
+  await db
+    .updateTable('automation_messages')
+    .set({ state: 'skipped', skip_reason: reason })
+    .where('id', '=', id)
+    .where('state', '=', 'planned')
+    .execute();
 }
 
 export function findAutomationCampaign(db: Db, automationId: string, month: string, scenarioId: string) {

@@ -363,7 +363,11 @@ describeEachDatabase(
       for (const person of people) expect(received(person.email)).toHaveLength(1);
 
       const audit = await h.admin.inject({ method: 'GET', url: '/api/admin/audit', headers: tenant.headers });
-      const actions = audit.json<{ entries: { action: string; actor: string }[] }>().entries;
+      const actions = audit.json<{
+        entries: { action: string; actor: string; target_name: string | null }[];
+      }>().entries;
+      // The log names the automation, and the planner's own work is Hookwise's (system).
+      expect(actions.find((e) => e.action === 'automation.pause')?.target_name).toBe('Monthly');
       for (const action of ['automation.create', 'automation.pause', 'automation.resume'])
         expect(actions.map((e) => e.action)).toContain(action);
       expect(actions.find((e) => e.action === 'automation.send')?.actor).toBe('system');
