@@ -328,6 +328,13 @@ describeEachDatabase(
       const people = await provision(h, tenant, 5);
       const profile = await sinkProfile(h, tenant.headers, sink, 'bounces@acme.example');
       const id = await createAutomation(h, tenant, profile);
+      // The directory's time zone is the person's, in the people API.
+      const history = await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/people/${people[0]!.id}/history`,
+        headers: tenant.headers,
+      });
+      expect(history.json<{ person: { time_zone: string } }>().person.time_zone).toBe('Europe/Berlin');
       let clock = new Date('2026-05-01T00:00:10.000Z');
       const planner = automationsWorker(compressed(h), h.app.log, { loop: false, now: () => clock });
       const act = (action: string) =>
