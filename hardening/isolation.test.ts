@@ -251,6 +251,42 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/people/filters/${b.filterId}`,
     expect: 'not found',
   },
+  'GET /api/admin/automations': { url: () => '/api/admin/automations', expect: 'no leak' },
+  // A's automation may not send through B's profile, nor to B's smart group.
+  'POST /api/admin/automations': {
+    url: () => '/api/admin/automations',
+    expect: 'not found',
+    payload: (b) => ({
+      name: 'Hijack',
+      audience: { kind: 'filter', filter_id: b.filterId },
+      profile_id: b.profileId,
+    }),
+  },
+  'GET /api/admin/automations/:id': {
+    url: (b) => `/api/admin/automations/${b.automationId}`,
+    expect: 'not found',
+  },
+  'PATCH /api/admin/automations/:id': {
+    url: (b) => `/api/admin/automations/${b.automationId}`,
+    expect: 'not found',
+    payload: { name: 'Hijacked' },
+  },
+  'DELETE /api/admin/automations/:id': {
+    url: (b) => `/api/admin/automations/${b.automationId}`,
+    expect: 'not found',
+  },
+  'POST /api/admin/automations/:id/pause': {
+    url: (b) => `/api/admin/automations/${b.automationId}/pause`,
+    expect: 'not found',
+  },
+  'POST /api/admin/automations/:id/resume': {
+    url: (b) => `/api/admin/automations/${b.automationId}/resume`,
+    expect: 'not found',
+  },
+  'GET /api/admin/automations/:id/plan': {
+    url: (b) => `/api/admin/automations/${b.automationId}/plan`,
+    expect: 'not found',
+  },
   'GET /api/admin/programme/report': {
     url: () => '/api/admin/programme/report',
     expect: 'no leak',

@@ -50,6 +50,9 @@ export const TABLES = [
   'landing_pages',
   'gophish_ids',
   'gophish_campaigns',
+  'automations',
+  'automation_messages',
+  'automation_campaigns',
 ] as const;
 
 /** Row counts per table, in one query: equal before and after means nothing was stored. */

@@ -36,6 +36,8 @@ export interface Seeded {
   scenarioId: string;
   /** A saved filter of people (a smart group). */
   filterId: string;
+  /** An automation of the smart group's people, sent through the profile. */
+  automationId: string;
   /** Real values for path parameters: campaign id, rid, report id, key prefix. */
   params: string[];
 }
@@ -149,6 +151,11 @@ export async function seedTenantData(
     name: `${name} filter`,
     filter: { department: `${name} department` },
   });
+  const automation = await call('POST', '/api/admin/automations', {
+    name: `${name} automation`,
+    audience: { kind: 'filter', filter_id: String(filter.id) },
+    profile_id: String(profile.id),
+  });
   const reportId = report.reported[0]?.id ?? '';
   const keyPrefix = keys.keys[0]?.prefix ?? '';
   return {
@@ -172,6 +179,7 @@ export async function seedTenantData(
     groupId,
     scenarioId: scenario.id,
     filterId: String(filter.id),
+    automationId: String(automation.id),
     params: [
       campaignId,
       rid,
@@ -186,6 +194,7 @@ export async function seedTenantData(
       groupId,
       ...(scenario.id ? [scenario.id] : []),
       String(filter.id),
+      String(automation.id),
     ],
   };
 }

@@ -9,6 +9,7 @@ import { devLogStream } from './logger';
 import { startAuditPruning } from './modules/audit/audit-retention';
 import { startMailIntake } from './modules/mail-reports/mail-intake-worker';
 import { outboxWorker } from './modules/sending/outbox-worker';
+import { automationsWorker } from './modules/automations/automations-worker';
 import { webhooksWorker } from './modules/webhooks/webhooks-worker';
 import { trainingWorker } from './modules/training/training-worker';
 
@@ -45,6 +46,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const training = config.sending.worker
     ? trainingWorker(ctx, app.log.child({ module: 'training' }))
     : undefined;
+  // Plans the automations' months and hands due messages to the outbox (docs/automations.md).
+  const planner = config.sending.worker
+    ? automationsWorker(ctx, app.log.child({ module: 'automations' }))
+    : undefined;
   // Delivers webhooks and syslog lines; any number of processes may run one (docs/webhooks.md).
   const deliveries = config.webhooks.worker
     ? webhooksWorker(ctx, app.log.child({ module: 'webhooks' }))
@@ -55,7 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const intake = await startMailIntake(ctx, admin.log.child({ module: 'mail-intake' })).catch(
     async (error: unknown) => {
       pruning.stop();
-      await Promise.all([worker?.stop(), deliveries?.stop(), training?.stop()]);
+      await Promise.all([worker?.stop(), deliveries?.stop(), training?.stop(), planner?.stop()]);
       await Promise.allSettled([app.close(), admin.close()]);
       await database.close();
       throw error;
@@ -67,7 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       pruning.stop();
       await intake.stop();
       // The message being sent completes and is settled before the database closes.
-      await Promise.all([worker?.stop(), deliveries?.stop(), training?.stop()]);
+      await Promise.all([worker?.stop(), deliveries?.stop(), training?.stop(), planner?.stop()]);
       await Promise.all([app.close(), admin.close()]);
       await database.close();
     })();

@@ -104,6 +104,13 @@ export const AUDIT_ACTIONS = [
   'training.policy',
   'training.assign',
   'training.remind',
+  'automation.create',
+  'automation.update',
+  'automation.pause',
+  'automation.resume',
+  'automation.delete',
+  'automation.plan',
+  'automation.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -149,6 +156,7 @@ export const KIND_PREFIXES: Readonly<Record<string, AuditKind>> = {
   training: 'people',
   template: 'campaign',
   landing_page: 'campaign',
+  automation: 'campaign',
 };
 
 /** Codes whose kind is given exactly (the rest follow their prefix), for the server's filter. */

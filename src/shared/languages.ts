@@ -113,7 +113,8 @@ export function directionOf(code: LanguageCode): 'ltr' | 'rtl' {
  * reviewers' queue, its home page and audit log, the signed-in user's account, its integrations,
  * its people (the People page, directory sync, audiences from people), each person's history
  * and risk with the lists and smart groups (console-person), its reported mail, the scenario
- * library, the programme report, and importing a site as a campaign's landing page.
+ * library, the programme report, importing a site as a campaign's landing page, and the
+ * automations (recurring simulations and their plans).
  */
 export const TRANSLATION_NAMESPACES = [
   'upi-public',
@@ -131,6 +132,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-programme',
   'console-site-import',
   'console-training',
+  'console-automations',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -29,6 +29,8 @@ export const personSchema = z.object({
   /** The names of the directory groups the person is in. */
   groups: z.array(z.string()),
   created_at: z.string(),
+  /** IANA time zone from the directory (SCIM `timezone`); automations place messages in it. */
+  time_zone: z.string().nullable().optional(),
 });
 export type Person = z.infer<typeof personSchema>;
 

@@ -80,6 +80,8 @@ export const scimUserSchema = z.looseObject({
     .nullish(),
   preferredLanguage: text(50),
   locale: text(50),
+  /** IANA time zone (RFC 7643 4.1.1), e.g. Europe/Berlin: automations place messages in it. */
+  timezone: text(64),
   active: boolish.nullish(),
   [SCIM_ENTERPRISE_USER]: z.looseObject({ department: text(200), manager: managerSchema }).nullish(),
 });

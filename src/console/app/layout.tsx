@@ -9,6 +9,7 @@ import { useHomeT } from '@console/hooks/use-home-t';
 import { useIntegrationsT } from '@console/hooks/use-integrations-t';
 import { usePeopleT } from '@console/hooks/use-people-t';
 import { useProgrammeT } from '@console/hooks/use-programme-t';
+import { useAutomationsT } from '@console/hooks/use-automations-t';
 import { useReportsT } from '@console/hooks/use-reports-t';
 import { useResultsT } from '@console/hooks/use-results-t';
 import { useScenariosT } from '@console/hooks/use-scenarios-t';
@@ -30,6 +31,7 @@ export function Layout() {
   const { t: ti } = useIntegrationsT();
   const { t: tp } = usePeopleT();
   const { t: tg } = useProgrammeT();
+  const { t: tu } = useAutomationsT();
   const { t: tm } = useReportsT();
   const { t: ts } = useScenariosT();
   const { t: tt } = useTrainingT();
@@ -75,6 +77,7 @@ export function Layout() {
               <NavLink to="/trends">{tr('nav.trends')}</NavLink>
               <NavLink to="/programme">{tg('nav.programme')}</NavLink>
               <NavLink to="/training">{tt('nav.training')}</NavLink>
+              <NavLink to="/automations">{tu('nav.automations')}</NavLink>
               <NavLink to="/reviewers">{tr('nav.reviewers')}</NavLink>
               <NavLink to="/malicious-urls">{tr('nav.malicious')}</NavLink>
               <NavLink to="/reported-mail">{tm('nav.reportedMail')}</NavLink>

@@ -20,6 +20,7 @@ import { PeopleListsPage } from '../features/people/components/people-lists-page
 import { PersonPage } from '../features/people/components/person-page';
 import { ProgrammePage } from '../features/programme/components/programme-page';
 import { TrainingPage } from '../features/training/components/training-page';
+import { AutomationsPage } from '../features/automations/components/automations-page';
 import { ReportedMailPage } from '../features/reported-mail/components/reported-mail-page';
 import { RecipientsPage } from '../features/recipients/components/recipients-page';
 import { MaliciousUrlsPage } from '../features/malicious-urls/components/malicious-urls-page';
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'people/:id', element: <PersonPage /> },
               { path: 'programme', element: <ProgrammePage /> },
               { path: 'training', element: <TrainingPage /> },
+              { path: 'automations', element: <AutomationsPage /> },
               { path: 'sending-profiles', element: <SendingProfilesPage /> },
               { path: 'sending-profiles/:id/allowlist', element: <AllowlistPage /> },
               { path: 'reviewers', element: <ReviewersPage /> },

@@ -6,8 +6,9 @@
  * `console-people` (people, directory sync, audiences from people), `console-person` (a person's
  * history and risk, the lists, smart groups), `console-reports` (reported mail and its intake),
  * `console-scenarios` (the scenario library), `console-programme` (the programme report),
- * `console-site-import` (importing a site as the landing page) and `console-training` (the
- * training policy and the training assigned), fetched from
+ * `console-site-import` (importing a site as the landing page), `console-training` (the
+ * training policy and the training assigned) and `console-automations` (recurring simulations
+ * and their plans), fetched from
  * /assets/i18n/<lang>.<namespace>.json. The
  * language is the operator's own choice (kept in localStorage), else the browser's, else English.
  */
@@ -42,6 +43,7 @@ export const CONSOLE_NAMESPACES = [
   'console-programme',
   'console-site-import',
   'console-training',
+  'console-automations',
 ] as const satisfies TranslationNamespace[];
 
 const STORAGE_KEY = 'hookwise.console.language';

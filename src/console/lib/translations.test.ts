@@ -2,13 +2,14 @@
  * The operator console's translations (`console`, `console-editor`, `console-results`,
  * `console-home`, `console-account`, `console-identity`, `console-integrations`, `console-people`,
  * `console-person`, `console-reports`, `console-scenarios`, `console-programme`,
- * `console-site-import`): every
+ * `console-site-import`, `console-automations`): every
  * language complete, and no key the code of src/console and src/shared does not use. The recipient
  * pages' namespace is checked in src/web/lib/translations.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES, ROLES } from '../../shared/admin-api';
 import { AUDIT_ACTIONS, AUDIT_KINDS } from '../../shared/audit';
+import { LEVEL_REASONS, SKIP_REASONS } from '../../shared/automations';
 import { CLICK_VERDICTS } from '../../shared/clicks';
 import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
 import { RECIPIENT_STATUSES } from '../../shared/events';
@@ -240,6 +241,19 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'settings.values.',
     suffixes: ROLES,
     builtBy: 'the single sign-on settings, one field per role',
+  },
+  // console-automations
+  {
+    namespace: 'console-automations',
+    prefix: 'reason.',
+    suffixes: LEVEL_REASONS,
+    builtBy: 'the plan table’s “why” column (a level’s reason)',
+  },
+  {
+    namespace: 'console-automations',
+    prefix: 'skipped.',
+    suffixes: SKIP_REASONS,
+    builtBy: 'the plan table’s “why” column (nothing that month)',
   },
   // console-people
   {

@@ -27,6 +27,7 @@ const bin = path.join(repoRoot, 'bin/hookwise.js');
 const gophishFixtures = path.join(repoRoot, 'src/server/modules/gophish/fixtures');
 const FEEDS_TEST = 'src/server/modules/malicious-urls/malicious-url-feeds.test.ts';
 const SCENARIOS_TEST = 'src/server/cli/scenario-commands.test.ts';
+const AUTOMATIONS_TEST = 'src/server/cli/automation-commands.test.ts';
 
 /** Commands this test runs as written, with a line their output must have. */
 const RUN_HERE: Record<string, RegExp> = {
@@ -62,6 +63,8 @@ const RUN_HERE: Record<string, RegExp> = {
   'npx hookwise training policy --tenant <tenantId> --on-click yes --reminder-days 7 --praise-reporters yes':
     /^Training for people who click: yes\nTraining for people who submit the form: no\nReminder after: 7 days \(once\)\nThanks to people who report: yes$/m,
   'npx hookwise training list --tenant <tenantId>': /^No training assigned\.$/m,
+  // docs/automations.md: the docs' fresh tenant has none.
+  'npx hookwise automation list --tenant <tenantId>': /^\(none\)$/m,
   // docs/feeds.md: the docs' fresh tenant has no URLs, so an empty list.
   'npx hookwise malicious-urls feed --tenant <tenantId> --format hosts': /^$/,
   // After `sending profiles` above, which expects none yet.
@@ -154,6 +157,32 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
   'npx hookwise scenarios use shared-document --tenant <tenantId> --name "Payroll test, spring"': {
     reason: 'starts a campaign from the shipped library; the CLI test uses a library of its own',
     runBy: [{ file: SCENARIOS_TEST, contains: "'use',\n      'shared-document'," }],
+  },
+  'npx hookwise automation create --tenant <tenantId> --name "Monthly simulations" --profile <profileId> --hours 09:00-17:00 --time-zone Europe/Berlin':
+    {
+      reason: 'needs a sending profile, which no command makes',
+      runBy: [{ file: AUTOMATIONS_TEST, contains: "'--hours',\n        '08:30-16:30'," }],
+    },
+  'npx hookwise automation plan <automationId> --tenant <tenantId>': {
+    reason: 'needs an automation, which needs a sending profile',
+    runBy: [
+      {
+        file: AUTOMATIONS_TEST,
+        contains: "hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-03')",
+      },
+    ],
+  },
+  'npx hookwise automation pause <automationId> --tenant <tenantId>': {
+    reason: 'needs an automation, which needs a sending profile',
+    runBy: [
+      { file: AUTOMATIONS_TEST, contains: "hookwise('automation', 'pause', made.id, '--tenant', tenantId)" },
+    ],
+  },
+  'npx hookwise automation resume <automationId> --tenant <tenantId>': {
+    reason: 'needs an automation, which needs a sending profile',
+    runBy: [
+      { file: AUTOMATIONS_TEST, contains: "hookwise('automation', 'resume', made.id, '--tenant', tenantId)" },
+    ],
   },
   // docs/feeds.md: curl against a running admin listener with an API key. The feeds test makes
   // the same requests through app.inject(): each feed with a key, and the 304 an ETag gets.

@@ -25,6 +25,7 @@ import { addPeopleCommands } from './people-commands';
 import { addScenarioCommands } from './scenario-commands';
 import { addProgrammeCommands } from './programme-commands';
 import { addTrainingCommands } from './training-commands';
+import { addAutomationCommands } from './automation-commands';
 import { addRecipientCommands } from './recipients-commands';
 import { addReportedUrlCommands } from './reported-urls-commands';
 import { addResultsCommands } from './results-commands';
@@ -101,6 +102,7 @@ export function buildCli(): Command {
   addScenarioCommands(program);
   addProgrammeCommands(program);
   addTrainingCommands(program);
+  addAutomationCommands(program);
   addResultsCommands(program);
   addReportedUrlCommands(program);
   addMailReportCommands(program);

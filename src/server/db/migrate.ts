@@ -38,6 +38,7 @@ import * as pageAssets from './migrations/2026-12-10-0006-page-assets';
 import * as training from './migrations/2026-12-11-0002-training';
 import * as gophishApi from './migrations/2026-12-11-0003-gophish-api';
 import * as gophishCampaignImport from './migrations/2026-12-11-0004-gophish-campaign-import';
+import * as automations from './migrations/2026-12-11-0001-automations';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-11-0002-training': training,
   '2026-12-11-0003-gophish-api': gophishApi,
   '2026-12-11-0004-gophish-campaign-import': gophishCampaignImport,
+  '2026-12-11-0001-automations': automations,
 };
 
 /**

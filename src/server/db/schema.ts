@@ -12,6 +12,7 @@ import type { AttemptKind, EventType, RecipientStatus } from '@shared/events';
 import type { LanguageCode } from '@shared/languages';
 import type { MaliciousUrlSource } from '@shared/malicious-urls';
 import type { PersonSource } from '@shared/people';
+import type { AutomationMessageState, AutomationState, LevelReason, SkipReason } from '@shared/automations';
 import type { PollDecision } from '@shared/poll';
 import type { ScenarioLure } from '@shared/scenarios';
 import type { OutboxState, SendFailureCause, SendingState, SmtpTls } from '@shared/sending';
@@ -586,6 +587,8 @@ export interface PersonTable {
   source: PersonSource;
   created_at: string;
   updated_at: string;
+  /** IANA zone (the directory's SCIM `timezone`); null: the automation's default. */
+  time_zone: Generated<string | null>;
 }
 
 /** A saved filter of people (a smart group): `filter` is personFilterSchema's JSON. */
@@ -803,6 +806,9 @@ export interface Database {
   gophish_ids: GophishIdTable;
   gophish_campaigns: GophishCampaignTable;
   imported_timeline: ImportedTimelineTable;
+  automations: AutomationTable;
+  automation_messages: AutomationMessageTable;
+  automation_campaigns: AutomationCampaignTable;
 }
 
 /** The database, or a transaction on it (a transaction is a `Kysely` too). */
@@ -845,3 +851,57 @@ export type TenantScenarioRow = Selectable<TenantScenarioTable>;
 export type NewTenantScenario = Insertable<TenantScenarioTable>;
 export type EmailTemplateRow = Selectable<EmailTemplateTable>;
 export type LandingPageRow = Selectable<LandingPageTable>;
+
+/** A recurring programme of simulations (modules/automations). `audience` is audienceSchema's JSON. */
+export interface AutomationTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  audience: string;
+  profile_id: string;
+  starting_level: number;
+  /** Minutes after local midnight in each person's time zone; Monday to Friday. */
+  window_start: number;
+  window_end: number;
+  /** For people whose own time zone is not known. */
+  time_zone: string;
+  state: AutomationState;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One person's message of one month: UNIQUE (automation_id, person_ref, month). */
+export interface AutomationMessageTable {
+  id: string;
+  tenant_id: string;
+  automation_id: string;
+  person_ref: string;
+  month: string;
+  level: number;
+  previous_level: number | null;
+  reason: LevelReason;
+  needs_training: number;
+  scenario_id: string | null;
+  scenario_difficulty: number | null;
+  time_zone: string;
+  planned_at: string | null;
+  state: AutomationMessageState;
+  skip_reason: SkipReason | null;
+  campaign_id: string | null;
+  recipient_id: string | null;
+  created_at: string;
+  queued_at: string | null;
+}
+
+export interface AutomationCampaignTable {
+  automation_id: string;
+  month: string;
+  scenario_id: string;
+  tenant_id: string;
+  campaign_id: string;
+  created_at: string;
+}
+
+export type AutomationRow = Selectable<AutomationTable>;
+export type AutomationMessageRow = Selectable<AutomationMessageTable>;
+export type NewAutomationMessage = Insertable<AutomationMessageTable>;

@@ -24,6 +24,7 @@ import { webhooksRoutes } from '../webhooks/webhooks.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { programmeRoutes } from '../programme/programme.routes';
 import { trainingRoutes } from '../training/training.routes';
+import { automationRoutes } from '../automations/automations.routes';
 import { scimSettingsRoutes } from '../scim/scim.routes';
 import { scenarioRoutes } from '../scenarios/scenarios.routes';
 import { importSiteRoutes } from '../page-assets/page-assets.routes';
@@ -64,5 +65,6 @@ function operatorRoutes(ctx: AppContext) {
     await app.register(scenarioRoutes(ctx));
     await app.register(programmeRoutes(ctx));
     await app.register(trainingRoutes(ctx));
+    await app.register(automationRoutes(ctx));
   };
 }

@@ -112,6 +112,15 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         payload: { name: 'B smart group', filter: { never_reported: true } },
       })
     ).json<{ id: string }>().id;
+    const bAutomation = (
+      await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/automations',
+        headers: b.headers,
+        payload: { name: 'B automation', audience: { kind: 'all' }, profile_id: bProfile },
+      })
+    ).json<{ id: string }>().id;
+    const au = `/api/admin/automations/${bAutomation}`;
 
     const c = `/api/admin/campaigns/${campaign}`;
     const cases: Case[] = [
@@ -296,6 +305,12 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         url: `/api/admin/people/filters/${bFilter}`,
         route: '/api/admin/people/filters/{id}',
       },
+      { method: 'GET', url: au, route: '/api/admin/automations/{id}' },
+      { method: 'PATCH', url: au, route: '/api/admin/automations/{id}', payload: { name: 'Taken over' } },
+      { method: 'POST', url: `${au}/pause`, route: '/api/admin/automations/{id}/pause' },
+      { method: 'POST', url: `${au}/resume`, route: '/api/admin/automations/{id}/resume' },
+      { method: 'GET', url: `${au}/plan`, route: '/api/admin/automations/{id}/plan' },
+      { method: 'DELETE', url: au, route: '/api/admin/automations/{id}' },
       { method: 'DELETE', url: `/api/admin/keys/${prefix}`, route: '/api/admin/keys/{prefix}' },
       {
         method: 'DELETE',
@@ -373,10 +388,19 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       '/api/admin/webhooks',
       '/api/admin/webhook-deliveries',
       '/api/admin/scenarios',
+      '/api/admin/automations',
     ]) {
       const res = await h.admin.inject({ method: 'GET', url, headers: a.headers });
       expect(res.statusCode, url).toBe(200);
-      for (const secret of ['B reviewer', 'B campaign', 'B scenario', bScenario, bLink, prefix])
+      for (const secret of [
+        'B reviewer',
+        'B campaign',
+        'B scenario',
+        'B automation',
+        bScenario,
+        bLink,
+        prefix,
+      ])
         expect(res.body, url).not.toContain(secret);
       for (const secret of ['b.example', 'bad-b.example']) expect(res.body, url).not.toContain(secret);
     }

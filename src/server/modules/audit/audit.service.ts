@@ -13,6 +13,7 @@ import { campaignSummaries } from '../campaigns/campaigns.service';
 import { sendingProfiles } from '../sending/sending-profiles.service';
 import { requireTenant } from '../tenants/tenants.service';
 import { tenantScenarioTitles } from '../scenarios/scenarios.service';
+import { automationList } from '../automations/automations.service';
 import { listAuditActors, listAuditEntries } from './audit.repository';
 
 /** The names the log is read with: users by email and by id, campaigns and profiles by id. */
@@ -23,15 +24,17 @@ interface Names {
   profile: Map<string, string>;
   tenant: Map<string, string>;
   scenario: Map<string, string>;
+  automation: Map<string, string>;
 }
 
 async function namesOf(db: Db, tenantId: string): Promise<Names> {
-  const [users, campaigns, profiles, tenant, scenarios] = await Promise.all([
+  const [users, campaigns, profiles, tenant, scenarios, automations] = await Promise.all([
     usersOf(db, tenantId),
     campaignSummaries(db, tenantId),
     sendingProfiles(db, tenantId),
     requireTenant(db, tenantId),
     tenantScenarioTitles(db, tenantId),
+    automationList(db, tenantId),
   ]);
   return {
     userByEmail: new Map(users.map((u) => [u.email, u.name])),
@@ -40,6 +43,7 @@ async function namesOf(db: Db, tenantId: string): Promise<Names> {
     profile: new Map(profiles.map((p) => [p.id, p.name])),
     tenant: new Map([[tenant.id, tenant.name]]),
     scenario: scenarios,
+    automation: new Map(automations.map((a) => [a.id, a.name])),
   };
 }
 
@@ -52,6 +56,7 @@ function targetName(names: Names, action: string, target: string | null): string
   if (prefix === 'api_key' || prefix === 'scim_token') return target;
   if (prefix === 'tenant') return names.tenant.get(target) ?? null;
   if (prefix === 'scenario') return names.scenario.get(target) ?? null;
+  if (prefix === 'automation') return names.automation.get(target) ?? null;
   return null;
 }
 

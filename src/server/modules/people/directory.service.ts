@@ -42,6 +42,8 @@ export interface DirectoryPerson {
   locale: string | null;
   languageCode: LanguageCode | null;
   department: string | null;
+  /** IANA time zone (SCIM `timezone`). */
+  timeZone: string | null;
   managerId: string | null;
   managerName: string | null;
   active: boolean;
@@ -68,6 +70,7 @@ function columns(person: DirectoryPerson, now: string, was?: PersonRow) {
     locale: person.locale,
     language_code: person.languageCode,
     department: person.department,
+    time_zone: person.timeZone,
     manager_id: person.managerId,
     manager_name: person.managerName,
     active: person.active ? 1 : 0,

@@ -94,6 +94,7 @@ export function personView(row: PersonRow, groups: string[]): Person {
     source: row.source,
     groups,
     created_at: row.created_at,
+    time_zone: row.time_zone,
   };
 }
 

@@ -43,6 +43,18 @@ export function findCampaignScenario(db: Db, tenantId: string, campaignId: strin
     .executeTakeFirst();
 }
 
+/** The scenarios each of these people was sent (a recipient of a campaign started from one). */
+export function scenariosOfPeople(db: Db, tenantId: string, personRefs: readonly string[]) {
+  return db
+    .selectFrom('recipients as r')
+    .innerJoin('campaign_scenarios as s', 's.campaign_id', 'r.campaign_id')
+    .select(['r.person_ref', 's.scenario_id'])
+    .distinct()
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.person_ref', 'in', personRefs)
+    .execute();
+}
+
 /** The tenant's campaigns: whether each was launched, and its scenario's difficulty when noted. */
 export function campaignDifficulties(db: Db, tenantId: string) {
   return db

@@ -28,6 +28,7 @@ import {
   campaignDifficulties,
   findCampaignScenario,
   reportedTimes,
+  scenariosOfPeople,
   sentGroups,
   sentPeople,
   upsertCampaignScenario,
@@ -67,6 +68,24 @@ export async function noteCampaignScenario(
 /** The scenario a campaign came from; undefined: not from the library (difficulty unknown). */
 export function campaignScenario(db: Db, tenantId: string, campaignId: string) {
   return findCampaignScenario(db, tenantId, campaignId);
+}
+
+/** The library scenarios each person was ever a recipient of, by person (the automations never repeat one). */
+export async function scenariosReceived(
+  db: Db,
+  tenantId: string,
+  personRefs: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const byPerson = new Map<string, Set<string>>();
+  for (let i = 0; i < personRefs.length; i += 500) {
+    for (const row of await scenariosOfPeople(db, tenantId, personRefs.slice(i, i + 500))) {
+      if (!row.person_ref) continue;
+      const set = byPerson.get(row.person_ref) ?? new Set<string>();
+      set.add(row.scenario_id);
+      byPerson.set(row.person_ref, set);
+    }
+  }
+  return byPerson;
 }
 
 export async function programmeReport(

@@ -89,6 +89,7 @@ export function schemas(base: string) {
         }),
         attribute('preferredLanguage'),
         attribute('locale'),
+        attribute('timezone'),
         attribute('active', { type: 'boolean' }),
       ],
     },

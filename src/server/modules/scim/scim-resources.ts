@@ -5,6 +5,7 @@
  * extension.
  */
 import { matchLanguage } from '@shared/languages';
+import { isTimeZone } from '@server/lib/time-zone';
 import {
   SCIM_ENTERPRISE_USER,
   SCIM_GROUP,
@@ -36,6 +37,8 @@ export function directoryPersonOf(input: ScimUserInput): DirectoryPerson {
     locale,
     languageCode: matchLanguage(preferredLanguage) ?? matchLanguage(locale) ?? null,
     department: enterprise?.department ?? null,
+    // A zone the runtime does not know is left out: the automation's own zone is used instead.
+    timeZone: input.timezone && isTimeZone(input.timezone) ? input.timezone : null,
     managerId: enterprise?.manager?.value ?? null,
     managerName: enterprise?.manager?.displayName ?? null,
     // Absent means active (RFC 7643: a new user is active unless told otherwise).
@@ -65,6 +68,7 @@ export function userResource(row: PersonRow, base: string) {
     ...(row.email ? { emails: [{ value: row.email, type: 'work', primary: true }] } : {}),
     ...(row.preferred_language ? { preferredLanguage: row.preferred_language } : {}),
     ...(row.locale ? { locale: row.locale } : {}),
+    ...(row.time_zone ? { timezone: row.time_zone } : {}),
     active: Number(row.active) === 1,
     [SCIM_ENTERPRISE_USER]: enterprise,
     meta: {
