@@ -1,15 +1,16 @@
 /**
- * Tenant isolation over every /api/admin route, listed from the app itself: a route added later
- * fails this test until it has a row here. Tenant A's key gets a plain 404 for each of tenant
- * B's objects, for every verb; A's lists never show B's data; A's writes land in A's tenant;
- * and B's rows are byte-for-byte unchanged at the end.
+ * Tenant isolation over every /api/admin route, every SCIM route and every GoPhish path, listed
+ * from the app itself: a route added later fails this test until it has a row here. Tenant A's
+ * key gets a plain 404 for each of tenant B's objects (GoPhish's own 404 on its paths), for every
+ * verb; A's lists never show B's data; A's writes land in A's tenant; and B's rows are
+ * byte-for-byte unchanged at the end.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '@server/db/database';
 import { databaseKinds } from '@server/test/harness';
-import { TABLES } from './support/api';
+import { GOPHISH_PATH, isGophishErrorShape, TABLES } from './support/api';
 import { ownApp, type OwnApp } from './support/app';
 import { seedTenantData, type Seeded } from './support/seed';
 import { tally } from './support/tally';
@@ -482,6 +483,10 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/campaigns/${b.campaignId}/sending/cancel`,
     expect: 'not found',
   },
+  'GET /api/admin/campaigns/:id/imported-timeline': {
+    url: (b) => `/api/admin/campaigns/${b.campaignId}/imported-timeline`,
+    expect: 'not found',
+  },
   'POST /api/admin/import/gophish': {
     url: () => '/api/admin/import/gophish',
     expect: 'own tenant',
@@ -581,6 +586,106 @@ const SCIM_CASES: Record<string, { url: (b: Seeded) => string; expect: ScimExpec
   },
   'DELETE /scim/v2/Groups/:id': { url: (b) => `/scim/v2/Groups/${b.groupId}`, expect: 'not found' },
 };
+
+/** B's objects as GoPhish's API numbers them (per tenant: A may have its own id 1). */
+interface GophishIds {
+  campaign: number;
+  group: number;
+  template: number;
+  page: number;
+  smtp: number;
+  user: number;
+}
+type GophishExpect = 'not found' | 'no leak' | 'own tenant' | 'refused' | 'not supported';
+const GOPHISH_KIND: Record<string, keyof GophishIds> = {
+  campaigns: 'campaign',
+  groups: 'group',
+  templates: 'template',
+  pages: 'page',
+  smtp: 'smtp',
+  users: 'user',
+};
+const A_TARGETS = [{ email: 'gophish.target@tenant-a.example', first_name: 'Ada' }];
+const A_TEMPLATE = { name: 'A template', subject: 'Hi', text: 'Go {{.URL}}' };
+const A_PAGE = { name: 'A page', html: '<p>A</p>' };
+const A_SMTP = { name: 'A relay', host: '127.0.0.1:2525', from_address: 'a@tenant-a.example', tls: 'none' };
+
+/**
+ * GoPhish's paths (modules/gophish-api), keyed by "METHOD path" without GoPhish's trailing slash:
+ * both spellings are swept. An `:id` is B's object's GoPhish id; A's key must get GoPhish's 404.
+ */
+const GOPHISH_CASES: Record<string, { expect: GophishExpect; payload?: object | ((v: string) => object) }> = {
+  'GET /api/campaigns': { expect: 'no leak' },
+  // A cannot run a campaign from B's objects by their names: they are not there for A.
+  'POST /api/campaigns': {
+    expect: 'refused',
+    payload: {
+      name: 'A campaign',
+      template: { name: 'Tenant B template 3' },
+      page: { name: 'Tenant B page 3' },
+      smtp: { name: 'Tenant B relay 3' },
+      groups: [{ name: 'Tenant B gophish group 3' }],
+    },
+  },
+  'GET /api/campaigns/summary': { expect: 'no leak' },
+  'GET /api/campaigns/:id': { expect: 'not found' },
+  'DELETE /api/campaigns/:id': { expect: 'not found' },
+  'GET /api/campaigns/:id/results': { expect: 'not found' },
+  'GET /api/campaigns/:id/summary': { expect: 'not found' },
+  'GET /api/campaigns/:id/complete': { expect: 'not found' },
+  'GET /api/groups': { expect: 'no leak' },
+  'POST /api/groups': {
+    expect: 'own tenant',
+    payload: (v) => ({ name: `A group ${v}`, targets: A_TARGETS }),
+  },
+  'GET /api/groups/summary': { expect: 'no leak' },
+  'GET /api/groups/:id/summary': { expect: 'not found' },
+  'GET /api/groups/:id': { expect: 'not found' },
+  'PUT /api/groups/:id': { expect: 'not found', payload: { name: 'Taken over', targets: A_TARGETS } },
+  'DELETE /api/groups/:id': { expect: 'not found' },
+  'GET /api/templates': { expect: 'no leak' },
+  'POST /api/templates': {
+    expect: 'own tenant',
+    payload: (v) => ({ ...A_TEMPLATE, name: `A template ${v}` }),
+  },
+  'GET /api/templates/:id': { expect: 'not found' },
+  'PUT /api/templates/:id': { expect: 'not found', payload: { ...A_TEMPLATE, name: 'Taken over' } },
+  'DELETE /api/templates/:id': { expect: 'not found' },
+  'GET /api/pages': { expect: 'no leak' },
+  'POST /api/pages': { expect: 'own tenant', payload: (v) => ({ ...A_PAGE, name: `A page ${v}` }) },
+  'GET /api/pages/:id': { expect: 'not found' },
+  'PUT /api/pages/:id': { expect: 'not found', payload: { ...A_PAGE, name: 'Taken over' } },
+  'DELETE /api/pages/:id': { expect: 'not found' },
+  'GET /api/smtp': { expect: 'no leak' },
+  'POST /api/smtp': { expect: 'own tenant', payload: (v) => ({ ...A_SMTP, name: `A relay ${v}` }) },
+  'GET /api/smtp/:id': { expect: 'not found' },
+  'PUT /api/smtp/:id': { expect: 'not found', payload: { ...A_SMTP, name: 'Taken over' } },
+  'DELETE /api/smtp/:id': { expect: 'not found' },
+  'GET /api/users': { expect: 'no leak' },
+  'POST /api/users': {
+    expect: 'own tenant',
+    payload: (v) => ({ username: `gophish.${v}@tenant-a.example`, password: 'a long enough password' }),
+  },
+  'GET /api/users/:id': { expect: 'not found' },
+  'PUT /api/users/:id': { expect: 'not found', payload: { username: 'x@tenant-a.example', role: 'admin' } },
+  'DELETE /api/users/:id': { expect: 'not found' },
+  // Answered with why, the same for every tenant.
+  'POST /api/import/group': { expect: 'not supported' },
+  'POST /api/import/email': { expect: 'not supported' },
+  'POST /api/import/site': { expect: 'not supported' },
+  'POST /api/util/send_test_email': { expect: 'not supported' },
+  'GET /api/webhooks': { expect: 'not supported' },
+  'POST /api/webhooks': { expect: 'not supported' },
+  'GET /api/webhooks/:id': { expect: 'not supported' },
+  'PUT /api/webhooks/:id': { expect: 'not supported' },
+  'DELETE /api/webhooks/:id': { expect: 'not supported' },
+  'POST /api/webhooks/:id/validate': { expect: 'not supported' },
+  'GET /api/imap': { expect: 'not supported' },
+  'POST /api/imap': { expect: 'not supported' },
+  'POST /api/imap/validate': { expect: 'not supported' },
+  'POST /api/reset': { expect: 'not supported' },
+};
+const GOPHISH_ORDER: GophishExpect[] = ['not found', 'not supported', 'refused', 'no leak', 'own tenant'];
 
 const counts = tally('isolation', [
   'admin routes',
@@ -704,6 +809,110 @@ for (const kind of databaseKinds()) {
           headers: { authorization: `Bearer ${b.apiKey}` },
         });
         expect(res.statusCode, `B: ${key}`).toBe(200);
+      }
+    });
+
+    it("gives A's key GoPhish's 404 for each of B's GoPhish ids, on every GoPhish route", async () => {
+      const gophish = (key: string, method: string, url: string, payload?: object) =>
+        own.admin.inject({
+          method: method as 'GET',
+          url,
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(payload ? { payload: JSON.stringify(payload) } : {}),
+        });
+      // B makes three of each through GoPhish's API (its last ids are numbers A has none of) and a campaign.
+      const last = { group: 0, template: 0, page: 0, smtp: 0 };
+      const made = async (kind: keyof typeof last, url: string, body: object) => {
+        const res = await gophish(b.apiKey, 'POST', url, body);
+        expect(res.statusCode, `B: ${url} ${res.body}`).toBe(201);
+        last[kind] = res.json<{ id: number }>().id;
+      };
+      for (const n of [1, 2, 3]) {
+        await made('group', '/api/groups/', {
+          name: `Tenant B gophish group ${n}`,
+          targets: [{ email: `gophish.${n}@tenant-b.example`, first_name: 'Bea' }],
+        });
+        await made('template', '/api/templates/', {
+          name: `Tenant B template ${n}`,
+          subject: 'Tenant B subject',
+          text: 'Tenant B body {{.URL}}',
+        });
+        await made('page', '/api/pages/', { name: `Tenant B page ${n}`, html: '<p>Tenant B page</p>' });
+        await made('smtp', '/api/smtp/', {
+          name: `Tenant B relay ${n}`,
+          host: '127.0.0.1:2526',
+          from_address: 'relay@tenant-b.example',
+          tls: 'none',
+        });
+      }
+      const campaign = await gophish(b.apiKey, 'POST', '/api/campaigns/', {
+        name: 'Tenant B gophish campaign',
+        template: { name: 'Tenant B template 3' },
+        page: { name: 'Tenant B page 3' },
+        smtp: { name: 'Tenant B relay 3' },
+        groups: [{ name: 'Tenant B gophish group 3' }],
+      });
+      expect(campaign.statusCode, campaign.body).toBe(201);
+      const users = (await gophish(b.apiKey, 'GET', '/api/users/')).json<{ id: number }[]>();
+      const ids: GophishIds = {
+        ...last,
+        campaign: campaign.json<{ id: number }>().id,
+        user: Math.max(...users.map((u) => u.id)),
+      };
+
+      const routes = own.adminRoutes
+        .filter((route) => GOPHISH_PATH.test(route.url))
+        .flatMap((route) =>
+          [route.method]
+            .flat()
+            .filter((m) => m !== 'HEAD')
+            .map((method) => ({ method, url: route.url, key: `${method} ${route.url.replace(/\/$/, '')}` })),
+        );
+      expect(routes.length).toBeGreaterThan(40);
+      // A new GoPhish route must be added to GOPHISH_CASES: the isolation promise covers it too.
+      expect([...new Set(routes.map((r) => r.key).filter((key) => !GOPHISH_CASES[key]))]).toEqual([]);
+
+      const bBefore = await tenantRows(own.database, b.tenantId);
+      const secrets = [b.tenantId, 'Tenant B', 'tenant-b.example', 'relay@tenant-b'];
+      const order = (key: string) => GOPHISH_ORDER.indexOf(GOPHISH_CASES[key]!.expect);
+      for (const route of [...routes].sort((x, y) => order(x.key) - order(y.key))) {
+        const x = GOPHISH_CASES[route.key]!;
+        const kind = GOPHISH_KIND[route.url.split('/')[2] ?? ''];
+        const url = route.url.replace(':id', String(kind ? ids[kind] : 1));
+        // Each spelling of a path creates its own object: a name is taken once.
+        const variant = route.url.endsWith('/') ? 'slash' : 'plain';
+        const payload: object | undefined =
+          typeof x.payload === 'function' ? (x.payload as (v: string) => object)(variant) : x.payload;
+        const res = await gophish(a.apiKey, route.method, url, payload);
+        counts.add('requests (route × verb)');
+        const label = `${route.method} ${url}`;
+        if (x.expect === 'not found') {
+          expect(res.statusCode, `${label}: ${res.body}`).toBe(404);
+          expect(isGophishErrorShape(res.json()), label).toBe(true);
+          counts.add('refused 404');
+        } else if (x.expect === 'not supported') {
+          expect(res.statusCode, label).toBe(501);
+        } else if (x.expect === 'refused') {
+          expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
+          expect(res.json(), label).toEqual({ message: 'Template not found', success: false, data: null });
+        } else {
+          expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(300);
+        }
+        const leaks = secrets.filter((secret) => res.body.includes(secret));
+        counts.add('leaks', leaks.length);
+        expect(leaks, label).toEqual([]);
+      }
+      expect(await tenantRows(own.database, b.tenantId)).toBe(bBefore);
+
+      // B still reaches every one of its objects under the same ids.
+      for (const route of routes.filter((r) => r.method === 'GET' && r.url.includes(':id'))) {
+        const kind = GOPHISH_KIND[route.url.split('/')[2] ?? ''];
+        if (!kind) continue;
+        const url = route.url.replace(':id', String(ids[kind]));
+        expect((await gophish(b.apiKey, 'GET', url)).statusCode, `B: ${url}`).toBe(200);
       }
     });
 

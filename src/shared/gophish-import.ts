@@ -90,6 +90,9 @@ export const GOPHISH_NOTICES = [
   'smtp_password',
   'ignore_cert_errors',
   'smtp_headers',
+  'library_template_kept',
+  'library_page_kept',
+  'library_group_kept',
 ] as const;
 export type GophishNoticeCode = (typeof GOPHISH_NOTICES)[number];
 
@@ -109,6 +112,20 @@ export const gophishImportReportSchema = z.object({
 });
 export type GophishImportReport = z.infer<typeof gophishImportReportSchema>;
 
+/**
+ * Each template, landing page and group (JSON) the import stored as a library object, as the
+ * GoPhish-compatible API lists them (`GET /api/templates/`, `/api/pages/`, `/api/groups/`) under
+ * their GoPhish `id`; `created` false: one of that name was there already and was kept as it is.
+ */
+export const GOPHISH_LIBRARY_KINDS = ['template', 'page', 'group'] as const;
+export const gophishLibraryObjectSchema = z.object({
+  kind: z.enum(GOPHISH_LIBRARY_KINDS),
+  id: z.number().int(),
+  name: z.string(),
+  created: z.boolean(),
+});
+export type GophishLibraryObject = z.infer<typeof gophishLibraryObjectSchema>;
+
 /** The answer, and `hookwise import gophish --json`: what was made, and the report. */
 export const gophishImportResultSchema = z.object({
   campaigns: z.array(z.object({ campaign: campaignSummarySchema, recipients: z.number().int() })),
@@ -117,6 +134,7 @@ export const gophishImportResultSchema = z.object({
   imported_campaigns: z
     .array(z.object({ campaign: campaignSummarySchema, ...importedCampaignCountsSchema.shape }))
     .default([]),
+  library: z.array(gophishLibraryObjectSchema).default([]),
   report: gophishImportReportSchema,
 });
 export type GophishImportResult = z.infer<typeof gophishImportResultSchema>;

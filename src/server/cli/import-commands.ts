@@ -57,6 +57,8 @@ async function readInput(options: ImportOptions) {
   throw new Error(`${where}: ${issue?.message ?? 'invalid'}`);
 }
 
+const LIBRARY_WORDS = { template: 'email template', page: 'landing page', group: 'group' } as const;
+
 function printed(result: GophishImportResult): string {
   const { report } = result;
   return [
@@ -70,6 +72,11 @@ function printed(result: GophishImportResult): string {
         `Imported finished campaign ${campaign.id} (${campaign.name}) from GoPhish with ${recipients} recipients: ` +
         `${timeline.sent} sent, ${timeline.opened} opened, ${timeline.clicked} clicked (unverified), ` +
         `${timeline.submitted} submitted, ${timeline.reported} reported`,
+    ),
+    ...result.library.map(({ kind, id, name, created }) =>
+      created
+        ? `Added ${LIBRARY_WORDS[kind]} ${id} (${name}) to the library`
+        : `Kept the library's ${LIBRARY_WORDS[kind]} ${id} (${name}): one of this name was there already`,
     ),
     ...section('Mapped', report.mapped),
     ...section('Dropped', report.dropped),

@@ -13,6 +13,7 @@ import type {
   GapiTemplateInput,
   GophishObjectKind,
 } from '@shared/gophish-api';
+import { isUniqueViolation } from '@server/db/unique-violation';
 import { badRequest, conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { audited } from '../audit/audited';
@@ -58,9 +59,30 @@ export async function targetOf(
   return target;
 }
 
+/**
+ * A name checked free and then taken by a concurrent writer is refused by the unique index: the
+ * loser gets GoPhish's 409 with its words, as the check would have given, never a 500.
+ */
+async function nameTaken<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
+}
+
+/** What a GoPhish file import made of one of its objects: a new library object, or the one of its name kept. */
+export interface LibraryOutcome {
+  /** The GoPhish id the API shows it under. */
+  id: number;
+  created: boolean;
+}
+
 // Templates.
 
 const TEMPLATE_NOT_FOUND = 'Template not found';
+const TEMPLATE_TAKEN = 'Template name already in use';
 
 async function templateView(db: Db, row: EmailTemplateRow, warnings: string[] = []): Promise<GapiTemplate> {
   return {
@@ -123,22 +145,41 @@ function templateColumns(input: GapiTemplateInput) {
 export async function createGapiTemplate(db: Db, tenantId: string, input: GapiTemplateInput) {
   const warnings = checkTemplate(input);
   const id = newId();
-  await audited(db, { tenantId, action: 'template.create', target: id }, async (trx) => {
-    if (await findTemplate(trx, tenantId, { name: input.name }))
-      throw conflict('Template name already in use');
-    await insertTemplate(trx, { id, tenant_id: tenantId, created_at: nowIso(), ...templateColumns(input) });
-  });
+  await nameTaken(TEMPLATE_TAKEN, () =>
+    audited(db, { tenantId, action: 'template.create', target: id }, async (trx) => {
+      if (await findTemplate(trx, tenantId, { name: input.name })) throw conflict(TEMPLATE_TAKEN);
+      await insertTemplate(trx, { id, tenant_id: tenantId, created_at: nowIso(), ...templateColumns(input) });
+    }),
+  );
   return templateView(db, (await findTemplate(db, tenantId, { id }))!, warnings);
+}
+
+/**
+ * A template from a GoPhish file import, stored as the API stores one (its variables as GoPhish
+ * wrote them). A template of the same name already in the library is kept as it is, unchanged:
+ * an import never overwrites what a team has edited since. Call it inside the import's transaction.
+ */
+export async function importGapiTemplate(
+  db: Db,
+  tenantId: string,
+  input: GapiTemplateInput,
+): Promise<LibraryOutcome> {
+  const known = await findTemplate(db, tenantId, { name: input.name.trim() });
+  if (known) return { id: await gidOf(db, tenantId, 'template', known.id), created: false };
+  const made = await createGapiTemplate(db, tenantId, { ...input, name: input.name.trim() });
+  return { id: made.id, created: true };
 }
 
 export async function editGapiTemplate(db: Db, tenantId: string, gid: number, input: GapiTemplateInput) {
   const warnings = checkTemplate(input);
   const { id } = await requireTemplate(db, tenantId, gid);
-  await audited(db, { tenantId, action: 'template.edit', target: id }, async (trx) => {
-    const named = await findTemplate(trx, tenantId, { name: input.name });
-    if (named && named.id !== id) throw conflict('Template name already in use');
-    await updateTemplate(trx, tenantId, id, templateColumns(input));
-  });
+  await nameTaken(TEMPLATE_TAKEN, () =>
+    audited(db, { tenantId, action: 'template.edit', target: id }, async (trx) => {
+      const named = await findTemplate(trx, tenantId, { name: input.name });
+      if (named && named.id !== id) throw conflict(TEMPLATE_TAKEN);
+      await updateTemplate(trx, tenantId, id, templateColumns(input));
+    }),
+  );
   return templateView(db, (await findTemplate(db, tenantId, { id }))!, warnings);
 }
 
@@ -152,6 +193,7 @@ export async function deleteGapiTemplate(db: Db, tenantId: string, gid: number) 
 // Landing pages.
 
 const PAGE_NOT_FOUND = 'Page not found';
+const PAGE_TAKEN = 'Page name already in use';
 
 /** Said each time a script asks for credential capture: the page records which fields were filled, never what. */
 export const CAPTURE_IGNORED =
@@ -209,21 +251,41 @@ function pageColumns(input: GapiPageInput) {
 export async function createGapiPage(db: Db, tenantId: string, input: GapiPageInput) {
   const warnings = checkPage(input);
   const id = newId();
-  await audited(db, { tenantId, action: 'landing_page.create', target: id }, async (trx) => {
-    if (await findPage(trx, tenantId, { name: input.name })) throw conflict('Page name already in use');
-    await insertPage(trx, { id, tenant_id: tenantId, created_at: nowIso(), ...pageColumns(input) });
-  });
+  await nameTaken(PAGE_TAKEN, () =>
+    audited(db, { tenantId, action: 'landing_page.create', target: id }, async (trx) => {
+      if (await findPage(trx, tenantId, { name: input.name })) throw conflict(PAGE_TAKEN);
+      await insertPage(trx, { id, tenant_id: tenantId, created_at: nowIso(), ...pageColumns(input) });
+    }),
+  );
   return pageView(db, (await findPage(db, tenantId, { id }))!, warnings);
+}
+
+/**
+ * A landing page from a GoPhish file import, stored as the API stores one (its HTML as GoPhish
+ * wrote it; the draft campaign holds the page with its assets brought home). One of the same
+ * name already in the library is kept as it is. Call it inside the import's transaction.
+ */
+export async function importGapiPage(
+  db: Db,
+  tenantId: string,
+  input: GapiPageInput,
+): Promise<LibraryOutcome> {
+  const known = await findPage(db, tenantId, { name: input.name.trim() });
+  if (known) return { id: await gidOf(db, tenantId, 'page', known.id), created: false };
+  const made = await createGapiPage(db, tenantId, { ...input, name: input.name.trim() });
+  return { id: made.id, created: true };
 }
 
 export async function editGapiPage(db: Db, tenantId: string, gid: number, input: GapiPageInput) {
   const warnings = checkPage(input);
   const { id } = await requirePage(db, tenantId, gid);
-  await audited(db, { tenantId, action: 'landing_page.edit', target: id }, async (trx) => {
-    const named = await findPage(trx, tenantId, { name: input.name });
-    if (named && named.id !== id) throw conflict('Page name already in use');
-    await updatePage(trx, tenantId, id, pageColumns(input));
-  });
+  await nameTaken(PAGE_TAKEN, () =>
+    audited(db, { tenantId, action: 'landing_page.edit', target: id }, async (trx) => {
+      const named = await findPage(trx, tenantId, { name: input.name });
+      if (named && named.id !== id) throw conflict(PAGE_TAKEN);
+      await updatePage(trx, tenantId, id, pageColumns(input));
+    }),
+  );
   return pageView(db, (await findPage(db, tenantId, { id }))!, warnings);
 }
 

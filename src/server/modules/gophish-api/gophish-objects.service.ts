@@ -26,6 +26,7 @@ import { recipientsOf } from '../gophish/gophish-group';
 import { sendingProfileOf } from '../gophish/gophish-smtp';
 import { deleteDirectoryGroup } from '../people/directory.service';
 import {
+  groupIdNamed,
   groupsWithTargets,
   groupWithTargets,
   saveGroupOfPeople,
@@ -37,7 +38,7 @@ import {
   removeProfile,
   sendingProfiles,
 } from '../sending/sending-profiles.service';
-import { gidOf, targetOf } from './gophish-api.service';
+import { gidOf, targetOf, type LibraryOutcome } from './gophish-api.service';
 
 // Groups.
 
@@ -107,6 +108,23 @@ async function saveGroup(db: Db, tenantId: string, input: GapiGroupInput, id?: s
 
 export function createGapiGroup(db: Db, tenantId: string, input: GapiGroupInput) {
   return saveGroup(db, tenantId, input);
+}
+
+/**
+ * A group from a GoPhish file import, saved as `POST /api/groups/` saves one: its people found or
+ * added, the group of them made. A group of the same name already there is kept as it is, its
+ * members unchanged. Call it inside the import's transaction.
+ */
+export async function importGapiGroup(
+  db: Db,
+  tenantId: string,
+  input: GapiGroupInput,
+): Promise<LibraryOutcome> {
+  const name = input.name.trim();
+  const known = await groupIdNamed(db, tenantId, name);
+  if (known !== undefined) return { id: await gidOf(db, tenantId, 'group', known), created: false };
+  const made = await createGapiGroup(db, tenantId, { ...input, name });
+  return { id: made.id, created: true };
 }
 
 export async function editGapiGroup(db: Db, tenantId: string, gid: number, input: GapiGroupInput) {

@@ -30,6 +30,12 @@ const NOTICE_TEXT: Record<GophishNoticeCode, (name: string) => string> = {
     `sending profile "${name}": GoPhish ignored the relay's certificate errors; Hookwise always checks the certificate: give the relay a valid one, or use "none" for a relay on the local network`,
   smtp_headers: (name) =>
     `sending profile "${name}": some custom headers are not allowed (Hookwise writes them itself, or they are not valid headers) and were left out`,
+  library_template_kept: (name) =>
+    `template "${name}": the library already has a template of this name: it was kept as it is, not replaced (the draft campaign has the imported one)`,
+  library_page_kept: (name) =>
+    `landing page "${name}": the library already has a landing page of this name: it was kept as it is, not replaced (the draft campaign has the imported one)`,
+  library_group_kept: (name) =>
+    `group "${name}": a group of this name already exists: it was kept with its members, not replaced (the draft campaign has the imported recipients)`,
 };
 
 export function notice(report: GophishImportReport, code: GophishNoticeCode, name: string) {

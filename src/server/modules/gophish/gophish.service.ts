@@ -5,11 +5,16 @@
  * dropped or needing attention. The REST API, the console and `hookwise import gophish` call this.
  */
 import { campaignFileSchema } from '@shared/campaign';
-import type { GophishImport, GophishImportResult } from '@shared/gophish-import';
+import type {
+  GophishImport,
+  GophishImportReport,
+  GophishImportResult,
+  GophishLibraryObject,
+} from '@shared/gophish-import';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/schema';
 import { inTransaction } from '@server/db/transaction';
-import { badRequest } from '@server/lib/errors';
+import { AppError, badRequest } from '@server/lib/errors';
 import { audited } from '../audit/audited';
 import {
   createCampaignIn,
@@ -28,7 +33,9 @@ import { bringLandingPagesHome } from './gophish-assets';
 import { storeAssets } from '../page-assets/page-assets.service';
 import { convertGophish, type GophishPair } from './gophish-convert';
 import { gophishGroupFromCsv, recipientsOf } from './gophish-group';
-import { emptyReport } from './gophish-report';
+import { importGapiPage, importGapiTemplate, type LibraryOutcome } from '../gophish-api/gophish-api.service';
+import { importGapiGroup } from '../gophish-api/gophish-objects.service';
+import { emptyReport, note, notice } from './gophish-report';
 import { sendingProfileOf } from './gophish-smtp';
 
 /** One template and one page are one campaign; any other mix is a campaign for each. */
@@ -83,7 +90,8 @@ export async function importFromGophish(
     for (const profile of profiles) made.push(await createProfile(trx, config, tenantId, profile));
     const imported = [];
     for (const plan of finished) imported.push({ id: await importFinished(trx, tenantId, plan), plan });
-    return { ids, profiles: made, imported };
+    const library = await storeInLibrary(trx, tenantId, input, report);
+    return { ids, profiles: made, imported, library };
   });
   return {
     campaigns: await Promise.all(
@@ -100,8 +108,62 @@ export async function importFromGophish(
         timeline: plan.counts,
       })),
     ),
+    library: made.library,
     report,
   };
+}
+
+const LIBRARY_LIST = { template: '/api/templates/', page: '/api/pages/', group: '/api/groups/' } as const;
+const KIND_WORDS = { template: 'template', page: 'landing page', group: 'group' } as const;
+
+/**
+ * Each template, landing page and group (JSON) also becomes a library object, stored by the
+ * GoPhish-compatible API's own service as its POST stores one, so the API lists it and a
+ * campaign can name it. A name the library has already keeps its object (said under "needs
+ * attention"); one the API would refuse (a template with no content, a group with no valid
+ * address) is said there too, and the rest of the import goes on.
+ */
+async function storeInLibrary(
+  trx: Db,
+  tenantId: string,
+  input: GophishImport,
+  report: GophishImportReport,
+): Promise<GophishLibraryObject[]> {
+  const stored: GophishLibraryObject[] = [];
+  const store = async (
+    kind: GophishLibraryObject['kind'],
+    name: string,
+    save: () => Promise<LibraryOutcome>,
+  ) => {
+    let outcome: LibraryOutcome;
+    try {
+      outcome = await save();
+    } catch (error) {
+      // Refused by the API's checks, before anything was written: said, and the import goes on.
+      if (!(error instanceof AppError) || error.statusCode !== 400) throw error;
+      note(report.attention, `${KIND_WORDS[kind]} "${name}": not added to the library: ${error.message}`);
+      return;
+    }
+    stored.push({ kind, id: outcome.id, name: name.trim(), created: outcome.created });
+    if (outcome.created) {
+      note(
+        report.mapped,
+        `${KIND_WORDS[kind]} "${name.trim()}": library object ${outcome.id} (${LIBRARY_LIST[kind]})`,
+      );
+    } else {
+      notice(report, `library_${kind}_kept`, name.trim());
+    }
+  };
+  for (const template of input.template ?? []) {
+    await store('template', template.name, () => importGapiTemplate(trx, tenantId, template));
+  }
+  for (const page of input.page ?? []) {
+    await store('page', page.name, () => importGapiPage(trx, tenantId, page));
+  }
+  for (const group of input.group ?? []) {
+    await store('group', group.name, () => importGapiGroup(trx, tenantId, group));
+  }
+  return stored;
 }
 
 /** Each GoPhish campaign's finished campaign, checked whole before anything is stored. */

@@ -157,6 +157,24 @@ describe('hookwise import gophish', { timeout: 120_000 }, () => {
     expect(ok.stdout).toMatch(/^Imported draft campaign \S+ \(Parcel held\) with 0 recipients\n/);
     expect(ok.stdout).toMatch(/\nImported draft campaign \S+ \(Shared document\) with 0 recipients\n/);
     expect(ok.stdout).toMatch(/\nImported sending profile \S+ \(Relay\)\n/);
+    expect(ok.stdout).toContain('\nAdded email template 1 (Parcel held) to the library\n');
+    expect(ok.stdout).toContain('\nAdded email template 2 (Shared document) to the library\n');
+    // The same file again: the library's templates are kept, and the CLI says so.
+    const again = run(
+      'import',
+      'gophish',
+      '--tenant',
+      tenant.tenant_id,
+      '--template',
+      fixture('templates.json'),
+    );
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain(
+      "\nKept the library's email template 1 (Parcel held): one of this name was there already\n",
+    );
+    expect(again.stdout).toContain(
+      '  - template "Parcel held": the library already has a template of this name: it was kept as it is, not replaced',
+    );
     expect(ok.stdout).toContain(
       '  - sending profile "Relay": the password in GoPhish\'s file was not taken: enter it in the sending profile',
     );

@@ -192,6 +192,48 @@ describe('GophishImportPage', () => {
     ]);
   });
 
+  it('lists the templates, pages and groups added to the library, and a name kept in words', async () => {
+    mockFetch((call) =>
+      call.url.pathname === '/api/admin/import/gophish'
+        ? {
+            status: 201,
+            json: {
+              campaigns: [{ campaign, recipients: 2 }],
+              sending_profiles: [],
+              library: [
+                { kind: 'template', id: 1, name: 'Password expiry', created: true },
+                { kind: 'page', id: 2, name: 'O365 sign-in', created: true },
+                { kind: 'group', id: 1, name: 'Finance', created: false },
+              ],
+              report: {
+                mapped: [],
+                dropped: [],
+                attention: [],
+                notices: [{ code: 'library_group_kept', name: 'Finance', text: 'English words' }],
+              },
+            },
+          }
+        : undefined,
+    );
+    renderPage(<GophishImportPage />, { path: '/import/gophish', url: '/import/gophish', role: 'operator' });
+    await choose(
+      'Email templates (JSON, optional)',
+      new File(['{"name":"Password expiry","text":"Hi"}'], 'template.json'),
+    );
+    submit();
+    const section = await screen.findByRole('region', { name: 'Import report' });
+    expect(within(section).getByText('Email template “Password expiry” added to the library.')).toBeTruthy();
+    expect(within(section).getByText('Landing page “O365 sign-in” added to the library.')).toBeTruthy();
+    // The group kept is not said to be added: it is under attention, in words.
+    expect(within(section).queryByText(/Group “Finance” added/)).toBeNull();
+    const attention = within(
+      within(section).getByRole('region', { name: 'Needs your attention (1)' }),
+    ).getAllByRole('listitem');
+    expect(attention.map((li) => li.textContent)).toEqual([
+      'A group named “Finance” already exists: it was kept with its members. The draft campaign has the imported recipients.',
+    ]);
+  });
+
   it("shows the server's words when a file is of the wrong kind", async () => {
     mockFetch((call) =>
       call.url.pathname === '/api/admin/import/gophish'

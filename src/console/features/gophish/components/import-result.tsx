@@ -1,6 +1,7 @@
 /**
  * What the import made: its draft campaigns, each with a link, its finished imported campaigns
- * (their clicks unverified), and its sending profiles.
+ * (their clicks unverified), its sending profiles, and the templates, landing pages and groups
+ * it added to the library (one already there by name is said in the report, under attention).
  */
 import { Link } from 'react-router';
 import { Notice } from '@console/components/notice';
@@ -10,6 +11,7 @@ import type { GophishImportResult } from '@shared/gophish-import';
 export function ImportResultView({ result }: { result: GophishImportResult }) {
   const { t } = useT();
   const { campaigns, sending_profiles: profiles, imported_campaigns: imported } = result;
+  const added = result.library.filter((item) => item.created);
   const only = campaigns.length === 1 ? campaigns[0] : undefined;
   return (
     <>
@@ -59,6 +61,19 @@ export function ImportResultView({ result }: { result: GophishImportResult }) {
           ))}
         </ul>
       )}
+      {added.length > 0 && (
+        <ul className="gophish-made">
+          {added.map((item) => (
+            <li key={`${item.kind}-${item.id}`}>{t(LIBRARY_DONE[item.kind], { name: item.name })}</li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
+
+const LIBRARY_DONE = {
+  template: 'gophish.libraryTemplate',
+  page: 'gophish.libraryPage',
+  group: 'gophish.libraryGroup',
+} as const;
