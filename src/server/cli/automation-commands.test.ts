@@ -48,129 +48,118 @@ async function profileOf(tenantId: string) {
 }
 
 describe('hookwise automation', () => {
-  it(
-    'creates, lists, shows, plans, pauses, resumes and deletes an automation',
-    { timeout: 120_000 },
-    async () => {
-      const tenantId = tenantNamed('Automations');
-      const campaign = (
-        JSON.parse(
-          hookwise(
-            'campaign',
-            'import',
-            sandbox.file('c.json', campaignJson),
-            '--tenant',
-            tenantId,
-            '--json',
-          ),
-        ) as { id: string }
-      ).id;
+  it('creates, lists, shows, plans, pauses, resumes, deletes one', { timeout: 120_000 }, async () => {
+    const tenantId = tenantNamed('Automations');
+    const campaign = (
+      JSON.parse(
+        hookwise('campaign', 'import', sandbox.file('c.json', campaignJson), '--tenant', tenantId, '--json'),
+      ) as { id: string }
+    ).id;
+    hookwise(
+      'recipients',
+      'import',
+      '--campaign',
+      campaign,
+      sandbox.file(
+        'people.csv',
+        'email,department\nann@example.com,Finance\nbob@example.com,Finance\ncy@example.com,Sales\n',
+      ),
+    );
+    const profile = await profileOf(tenantId);
+
+    const made = JSON.parse(
       hookwise(
-        'recipients',
-        'import',
-        '--campaign',
-        campaign,
-        sandbox.file(
-          'people.csv',
-          'email,department\nann@example.com,Finance\nbob@example.com,Finance\ncy@example.com,Sales\n',
-        ),
-      );
-      const profile = await profileOf(tenantId);
+        'automation',
+        'create',
+        '--tenant',
+        tenantId,
+        '--name',
+        'Monthly',
+        '--profile',
+        profile,
+        '--hours',
+        '08:30-16:30',
+        '--time-zone',
+        'Europe/Berlin',
+        '--json',
+      ),
+    ) as Automation;
+    expect(made).toMatchObject({
+      name: 'Monthly',
+      state: 'active',
+      starting_level: 2,
+      audience: { kind: 'all' },
+      working_hours: { start: '08:30', end: '16:30' },
+      time_zone: 'Europe/Berlin',
+    });
 
-      const made = JSON.parse(
-        hookwise(
-          'automation',
-          'create',
-          '--tenant',
-          tenantId,
-          '--name',
-          'Monthly',
-          '--profile',
-          profile,
-          '--hours',
-          '08:30-16:30',
-          '--time-zone',
-          'Europe/Berlin',
-          '--json',
-        ),
-      ) as Automation;
-      expect(made).toMatchObject({
-        name: 'Monthly',
-        state: 'active',
-        starting_level: 2,
-        audience: { kind: 'all' },
-        working_hours: { start: '08:30', end: '16:30' },
-        time_zone: 'Europe/Berlin',
-      });
+    expect(hookwise('automation', 'list', '--tenant', tenantId)).toMatch(
+      new RegExp(`^${made.id}\\s+Monthly\\s+active\\s+every active person\\s+08:30-16:30\\s+2$`, 'm'),
+    );
+    expect(hookwise('automation', 'show', made.id, '--tenant', tenantId)).toContain(
+      "Working hours: 08:30–16:30, Monday to Friday, in each person's time zone (else Europe/Berlin)",
+    );
 
-      expect(hookwise('automation', 'list', '--tenant', tenantId)).toMatch(
-        new RegExp(`^${made.id}\\s+Monthly\\s+active\\s+every active person\\s+08:30-16:30\\s+2$`, 'm'),
-      );
-      expect(hookwise('automation', 'show', made.id, '--tenant', tenantId)).toContain(
-        "Working hours: 08:30–16:30, Monday to Friday, in each person's time zone (else Europe/Berlin)",
-      );
+    const plan = JSON.parse(
+      hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-03', '--json'),
+    ) as AutomationPlan;
+    expect(plan).toMatchObject({ month: '2030-03', provisional: true });
+    expect(plan.items.map((i) => [i.person.email, i.level, i.reason]).sort()).toEqual([
+      ['ann@example.com', 2, 'starting_level'],
+      ['bob@example.com', 2, 'starting_level'],
+      ['cy@example.com', 2, 'starting_level'],
+    ]);
+    const table = hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-03');
+    expect(table).toContain('Plan for 2030-03 (provisional: not planned yet, levels may still change)');
+    expect(table).toContain('The rule: Each person starts at the automation');
+    expect(table).toMatch(/^ann@example\.com\s+Finance\s+2030-03-\d\d \d\d:\d\d\s+Europe\/Berlin\s+2\s+/m);
+    expect(table).toContain('Messages: 3 of 3 people.');
 
-      const plan = JSON.parse(
-        hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-03', '--json'),
-      ) as AutomationPlan;
-      expect(plan).toMatchObject({ month: '2030-03', provisional: true });
-      expect(plan.items.map((i) => [i.person.email, i.level, i.reason]).sort()).toEqual([
-        ['ann@example.com', 2, 'starting_level'],
-        ['bob@example.com', 2, 'starting_level'],
-        ['cy@example.com', 2, 'starting_level'],
-      ]);
-      const table = hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-03');
-      expect(table).toContain('Plan for 2030-03 (provisional: not planned yet, levels may still change)');
-      expect(table).toContain('The rule: Each person starts at the automation');
-      expect(table).toMatch(/^ann@example\.com\s+Finance\s+2030-03-\d\d \d\d:\d\d\s+Europe\/Berlin\s+2\s+/m);
-      expect(table).toContain('Messages: 3 of 3 people.');
+    expect(hookwise('automation', 'pause', made.id, '--tenant', tenantId)).toBe('Monthly is paused.\n');
+    expect(() => hookwise('automation', 'pause', made.id, '--tenant', tenantId)).toThrow(
+      /The automation is already paused/,
+    );
+    expect(hookwise('automation', 'resume', made.id, '--tenant', tenantId)).toBe('Monthly is active.\n');
 
-      expect(hookwise('automation', 'pause', made.id, '--tenant', tenantId)).toBe('Monthly is paused.\n');
-      expect(() => hookwise('automation', 'pause', made.id, '--tenant', tenantId)).toThrow(
-        /The automation is already paused/,
-      );
-      expect(hookwise('automation', 'resume', made.id, '--tenant', tenantId)).toBe('Monthly is active.\n');
+    const other = tenantNamed('Other');
+    expect(() => hookwise('automation', 'show', made.id, '--tenant', other)).toThrow(
+      new RegExp(`Unknown automation ${made.id}`),
+    );
+    expect(() =>
+      hookwise(
+        'automation',
+        'create',
+        '--tenant',
+        tenantId,
+        '--name',
+        'X',
+        '--profile',
+        profile,
+        '--hours',
+        '17:00-09:00',
+      ),
+    ).toThrow(/working hours must end after they start/);
+    expect(() =>
+      hookwise('automation', 'create', '--tenant', other, '--name', 'X', '--profile', profile),
+    ).toThrow(/Unknown sending profile, group or smart group/);
+    expect(() => hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-13')).toThrow(
+      /--month: a month as YYYY-MM/,
+    );
 
-      const other = tenantNamed('Other');
-      expect(() => hookwise('automation', 'show', made.id, '--tenant', other)).toThrow(
-        new RegExp(`Unknown automation ${made.id}`),
-      );
-      expect(() =>
-        hookwise(
-          'automation',
-          'create',
-          '--tenant',
-          tenantId,
-          '--name',
-          'X',
-          '--profile',
-          profile,
-          '--hours',
-          '17:00-09:00',
-        ),
-      ).toThrow(/working hours must end after they start/);
-      expect(() =>
-        hookwise('automation', 'create', '--tenant', other, '--name', 'X', '--profile', profile),
-      ).toThrow(/Unknown sending profile, group or smart group/);
-      expect(() =>
-        hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-13'),
-      ).toThrow(/--month: a month as YYYY-MM/);
-
-      // Deleted: gone from the list, and another tenant cannot delete it.
-      expect(() => hookwise('automation', 'delete', made.id, '--tenant', other)).toThrow(
-        new RegExp(`Unknown automation ${made.id}`),
-      );
-      expect(hookwise('automation', 'delete', made.id, '--tenant', tenantId)).toBe(
-        'Deleted Monthly; the campaigns it sent stay.\n',
-      );
-      expect(JSON.parse(hookwise('automation', 'list', '--tenant', tenantId, '--json'))).toEqual({
-        automations: [],
-      });
-      expect(() => hookwise('automation', 'delete', made.id, '--tenant', tenantId, '--json')).toThrow(
-        new RegExp(`Unknown automation ${made.id}`),
-      );
-    },
-  );
+    // Deleted: gone from the list, and another tenant cannot delete it.
+    expect(() => hookwise('automation', 'delete', made.id, '--tenant', other)).toThrow(
+      new RegExp(`Unknown automation ${made.id}`),
+    );
+    expect(hookwise('automation', 'delete', made.id, '--tenant', tenantId)).toBe(
+      'Deleted Monthly; the campaigns it sent stay.\n',
+    );
+    expect(JSON.parse(hookwise('automation', 'list', '--tenant', tenantId, '--json'))).toEqual({
+      automations: [],
+    });
+    expect(() => hookwise('automation', 'delete', made.id, '--tenant', tenantId, '--json')).toThrow(
+      new RegExp(`Unknown automation ${made.id}`),
+    );
+  });
 
   it('says in the plan whether the training policy sends the training a person needs', () => {
     const item = (email: string, training: PlanItem['training']): PlanItem => ({
