@@ -39,6 +39,14 @@ export const ADAPTIVE_RULE =
   'level. Levels stay between 1 and 5; the scenario is one at that level the person never received ' +
   '(the nearest level when none is left), in their language where there is one.';
 
+/**
+ * Whether the training a person needs reaches them: the tenant's training policy sends it to
+ * people whose click was a person's (`by_policy`), or the policy does not (`policy_off`: an
+ * operator assigns it by hand, `hookwise training assign`). Null when no training is needed.
+ */
+export const PLAN_TRAINING = ['by_policy', 'policy_off'] as const;
+export type PlanTraining = (typeof PLAN_TRAINING)[number];
+
 const clock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM, e.g. 09:00')
@@ -132,6 +140,10 @@ export const planItemSchema = z.object({
   previous_level: z.number().int().nullable(),
   reason: z.enum(LEVEL_REASONS),
   needs_training: z.boolean(),
+  training: z
+    .enum(PLAN_TRAINING)
+    .nullable()
+    .describe("when training is needed: whether the tenant's training policy sends it"),
   scenario: z
     .object({ id: z.string(), title: z.string(), difficulty: z.number().int(), lure: z.string() })
     .nullable(),
@@ -156,12 +168,20 @@ export const automationPlanSchema = z.object({
 export type AutomationPlan = z.infer<typeof automationPlanSchema>;
 
 /** The level's reason in words, in English. */
-export function reasonWords(item: Pick<PlanItem, 'reason' | 'level' | 'previous_level'>): string {
+export function reasonWords(
+  item: Pick<PlanItem, 'reason' | 'level' | 'previous_level'> & Partial<Pick<PlanItem, 'training'>>,
+): string {
   const from = item.previous_level ?? item.level;
   if (item.reason === 'starting_level') return `First month: the starting level, ${item.level}.`;
   if (item.reason === 'reported_last_two')
     return `Reported the last two simulations: one level harder, ${from} → ${item.level}.`;
   if (item.reason === 'clicked_last')
-    return `Clicked the last simulation: one level easier, ${from} → ${item.level}, and needs training.`;
+    return `Clicked the last simulation: one level easier, ${from} → ${item.level}, and needs training${trainingWords(item.training)}.`;
   return `Neither clicked the last one nor reported the last two: the same level, ${item.level}.`;
+}
+
+function trainingWords(training: PlanTraining | null | undefined): string {
+  if (training === 'by_policy') return ': the training policy sends it';
+  if (training === 'policy_off') return ': the training policy is off, so assign it by hand';
+  return '';
 }

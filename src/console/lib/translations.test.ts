@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES, ROLES } from '../../shared/admin-api';
 import { AUDIT_ACTIONS, AUDIT_KINDS } from '../../shared/audit';
-import { LEVEL_REASONS, SKIP_REASONS } from '../../shared/automations';
+import { LEVEL_REASONS, PLAN_TRAINING, SKIP_REASONS } from '../../shared/automations';
 import { CLICK_VERDICTS } from '../../shared/clicks';
 import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
 import { RECIPIENT_STATUSES } from '../../shared/events';
@@ -254,6 +254,12 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'skipped.',
     suffixes: SKIP_REASONS,
     builtBy: 'the plan table’s “why” column (nothing that month)',
+  },
+  {
+    namespace: 'console-automations',
+    prefix: 'training.',
+    suffixes: PLAN_TRAINING,
+    builtBy: 'the plan table’s “why” column (whether the training policy sends the training)',
   },
   // console-people
   {

@@ -1,12 +1,19 @@
 /**
  * `hookwise automation …` on the real binary and a database of its own: an automation created,
- * listed, shown, its next months' plan printed, paused and resumed; wrong input and another
+ * listed, shown, its next months' plan printed, paused, resumed and deleted; wrong input and another
  * tenant's automation answered in plain words.
  */
 import { describe, expect, it } from 'vitest';
-import type { Automation, AutomationPlan } from '@shared/automations';
+import {
+  ADAPTIVE_RULE,
+  reasonWords,
+  type Automation,
+  type AutomationPlan,
+  type PlanItem,
+} from '@shared/automations';
 import { openDatabase } from '../db/database';
 import { actingAs } from '../modules/audit/actor-context';
+import { planText } from './automation-commands';
 import { createProfile } from '../modules/sending/sending-profiles.service';
 import { cliSandbox } from '../test/cli-sandbox';
 import { testConfig } from '../test/harness';
@@ -41,7 +48,7 @@ async function profileOf(tenantId: string) {
 }
 
 describe('hookwise automation', () => {
-  it('creates, lists, shows, plans, pauses and resumes an automation', { timeout: 120_000 }, async () => {
+  it('creates, lists, shows, plans, pauses, resumes, deletes one', { timeout: 120_000 }, async () => {
     const tenantId = tenantNamed('Automations');
     const campaign = (
       JSON.parse(
@@ -137,6 +144,53 @@ describe('hookwise automation', () => {
     ).toThrow(/Unknown sending profile, group or smart group/);
     expect(() => hookwise('automation', 'plan', made.id, '--tenant', tenantId, '--month', '2030-13')).toThrow(
       /--month: a month as YYYY-MM/,
+    );
+
+    // Deleted: gone from the list, and another tenant cannot delete it.
+    expect(() => hookwise('automation', 'delete', made.id, '--tenant', other)).toThrow(
+      new RegExp(`Unknown automation ${made.id}`),
+    );
+    expect(hookwise('automation', 'delete', made.id, '--tenant', tenantId)).toBe(
+      'Deleted Monthly; the campaigns it sent stay.\n',
+    );
+    expect(JSON.parse(hookwise('automation', 'list', '--tenant', tenantId, '--json'))).toEqual({
+      automations: [],
+    });
+    expect(() => hookwise('automation', 'delete', made.id, '--tenant', tenantId, '--json')).toThrow(
+      new RegExp(`Unknown automation ${made.id}`),
+    );
+  });
+
+  it('says in the plan whether the training policy sends the training a person needs', () => {
+    const item = (email: string, training: PlanItem['training']): PlanItem => ({
+      person: { id: email, email, name: null, department: 'Sales' },
+      time_zone: 'UTC',
+      language_code: 'en',
+      level: 1,
+      previous_level: 2,
+      reason: 'clicked_last',
+      needs_training: training !== null,
+      training,
+      scenario: { id: 's', title: 'Parcel', difficulty: 1, lure: 'parcel' },
+      planned_at: '2030-03-04T10:00:00.000Z',
+      local_time: '2030-03-04 10:00',
+      state: 'planned',
+      skip_reason: null,
+      campaign_id: null,
+      why: reasonWords({ reason: 'clicked_last', level: 1, previous_level: 2, training }),
+    });
+    const text = planText({
+      automation_id: 'a',
+      month: '2030-03',
+      provisional: false,
+      rule: ADAPTIVE_RULE,
+      items: [item('on@example.com', 'by_policy'), item('off@example.com', 'policy_off')],
+    });
+    expect(text).toMatch(
+      /^on@example\.com\s.*\ssent by the policy\s+Clicked the last simulation.*: the training policy sends it\.$/m,
+    );
+    expect(text).toMatch(
+      /^off@example\.com\s.*\spolicy off: assign it\s+Clicked.*the training policy is off, so assign it by hand\.$/m,
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `hookwise automation …`: a tenant's automations (recurring simulations) listed, created, shown,
- * paused and resumed, and a month's plan — the same services as /api/admin/automations.
+ * paused, resumed and deleted, and a month's plan — the same services as /api/admin/automations.
  */
 import type { Command } from 'commander';
 import {
@@ -8,6 +8,7 @@ import {
   planQuerySchema,
   type Automation,
   type AutomationPlan,
+  type PlanItem,
 } from '@shared/automations';
 import type { Audience } from '@shared/people';
 import {
@@ -15,6 +16,7 @@ import {
   automationPlan,
   automationView,
   createAutomation,
+  removeAutomation,
   requireAutomation,
   setAutomationState,
 } from '../modules/automations/automations.service';
@@ -52,7 +54,11 @@ function describe(a: Automation): string {
   ].join('\n');
 }
 
-function planText(plan: AutomationPlan): string {
+/** Whether the training a person needs goes out by itself (the tenant's training policy) or not. */
+const trainingWords = (training: PlanItem['training']) =>
+  training === 'by_policy' ? 'sent by the policy' : training === 'policy_off' ? 'policy off: assign it' : '';
+
+export function planText(plan: AutomationPlan): string {
   const rows = plan.items.map((i) => ({
     person: i.person.email ?? i.person.name ?? i.person.id,
     department: i.person.department ?? '',
@@ -61,6 +67,7 @@ function planText(plan: AutomationPlan): string {
     level: i.level,
     scenario: i.scenario ? `${i.scenario.title} (${i.scenario.difficulty})` : '-',
     state: i.skip_reason ? i.skip_reason.replace(/_/g, ' ') : i.state,
+    training: trainingWords(i.training),
     why: i.why,
   }));
   return [
@@ -204,4 +211,19 @@ export function addAutomationCommands(program: Command): void {
         }),
       );
   }
+
+  automation
+    .command('delete <id>')
+    .description(
+      'delete an automation and what it has not sent; the campaigns it sent stay, with their results',
+    )
+    .requiredOption('--tenant <id>', 'the tenant')
+    .option('--json', 'print JSON')
+    .action((id: string, options: { tenant: string; json?: boolean }) =>
+      withDatabase(async (_config, { db }) => {
+        const row = await requireAutomation(db, options.tenant, id).catch(unknown(id));
+        await removeAutomation(db, options.tenant, row.id);
+        output(options, { deleted: row.id }, () => `Deleted ${row.name}; the campaigns it sent stay.\n`);
+      }),
+    );
 }

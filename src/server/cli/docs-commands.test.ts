@@ -184,6 +184,12 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
       { file: AUTOMATIONS_TEST, contains: "hookwise('automation', 'resume', made.id, '--tenant', tenantId)" },
     ],
   },
+  'npx hookwise automation delete <automationId> --tenant <tenantId>': {
+    reason: 'needs an automation, which needs a sending profile',
+    runBy: [
+      { file: AUTOMATIONS_TEST, contains: "hookwise('automation', 'delete', made.id, '--tenant', tenantId)" },
+    ],
+  },
   // docs/feeds.md: curl against a running admin listener with an API key. The feeds test makes
   // the same requests through app.inject(): each feed with a key, and the 304 an ETag gets.
   'code=$(curl -sS -w \'%{http_code}\' --etag-compare hosts.etag --etag-save hosts.etag -H "Authorization: Bearer $HOOKWISE_KEY" -o hosts.new \'https://hookwise-admin.example.com/api/admin/feeds/blocklist.txt?as=host\') && [ "$code" = 200 ] && mv hosts.new hookwise-hosts.txt':

@@ -34,7 +34,6 @@ export function automationRoutes(ctx: AppContext) {
   const { db } = ctx.database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const params = automationParamsSchema;
 
     r.get(
       '/api/admin/automations',
@@ -71,7 +70,7 @@ export function automationRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'One automation',
-          params,
+          params: automationParamsSchema,
           response: { 200: automationSchema, ...adminErrors },
         },
       },
@@ -85,7 +84,7 @@ export function automationRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Change an automation: from the next month planned on',
-          params,
+          params: automationParamsSchema,
           body: automationUpdateSchema,
           response: { 200: automationSchema, ...adminErrors },
         },
@@ -107,7 +106,7 @@ export function automationRoutes(ctx: AppContext) {
               action === 'pause'
                 ? 'Pause: nothing more is planned or sent until resumed (409 when already paused)'
                 : 'Resume a paused automation (409 when it is not paused)',
-            params,
+            params: automationParamsSchema,
             response: { 200: automationSchema, 409: errorSchema, ...adminErrors },
           },
         },
@@ -122,7 +121,7 @@ export function automationRoutes(ctx: AppContext) {
           tags,
           security: adminSecurity,
           summary: 'Remove an automation and what it has not sent (the campaigns it sent stay)',
-          params,
+          params: automationParamsSchema,
           response: { 204: noContentSchema, ...adminErrors },
         },
       },
@@ -143,7 +142,7 @@ export function automationRoutes(ctx: AppContext) {
           description:
             'month: YYYY-MM (default: next month, UTC). A month not planned yet is provisional: what would be ' +
             'planned now from what people have done so far; levels may still change before it begins.',
-          params,
+          params: automationParamsSchema,
           querystring: planQuerySchema,
           response: { 200: automationPlanSchema, ...adminErrors },
         },

@@ -21,6 +21,7 @@ import { conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { audited } from '../audit/audited';
 import { audiencePeople } from '../people/people.service';
+import { trainingPolicy } from '../training/training.service';
 import { requireProfile } from '../sending/sending-profiles.service';
 import { clockMinutes, minutesClock } from '../sending/schedule';
 import {
@@ -184,6 +185,9 @@ export async function automationPlan(
       ? { id: found.id, title: found.title, difficulty: found.difficulty, lure: found.lure }
       : null;
   };
+  // Training for a click goes out by itself only when the tenant's policy trains people who click.
+  const { on_click: trains } = await trainingPolicy(db, scope.tenantId);
+  const training = (needed: boolean) => (!needed ? null : trains ? 'by_policy' : 'policy_off');
   const stored = await monthMessages(db, row.id, wanted);
   if (stored.length > 0) {
     return {
@@ -200,6 +204,7 @@ export async function automationPlan(
           previous_level: m.previous_level,
           reason: m.reason,
           needs_training: Number(m.needs_training) === 1,
+          training: training(Number(m.needs_training) === 1),
           scenario: scenario(m.scenario_id),
           planned_at: m.planned_at,
           state: m.state,
@@ -233,6 +238,7 @@ export async function automationPlan(
           previous_level: m.previousLevel,
           reason: m.reason,
           needs_training: m.needsTraining,
+          training: training(m.needsTraining),
           scenario: scenario(m.scenario?.id ?? null),
           planned_at: m.plannedAt === null ? null : new Date(m.plannedAt).toISOString(),
           state: m.skipReason ? 'skipped' : 'planned',

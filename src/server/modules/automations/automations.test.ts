@@ -5,115 +5,36 @@
  * public endpoints), delivered to a real SMTP server; the plan shown beforehand is the one made.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AutomationPlan, PlanItem } from '@shared/automations';
-import type { ClickEvidence } from '@shared/journey';
-import { SCIM_ENTERPRISE_USER } from '@shared/scim';
-import { PERSON } from '@server/test/click-fixtures';
+import type { PlanItem } from '@shared/automations';
+import type { PersonHistory } from '@shared/person-history';
+import type { TrainingList } from '@shared/training';
 import { newTenant, type TestTenant } from '@server/test/admin-fixtures';
+import {
+  click,
+  completeTraining,
+  compressed,
+  createAutomation,
+  DEPARTMENTS,
+  drainOutbox,
+  futureMonths,
+  HOUR,
+  LANGUAGES,
+  nextMonthStart,
+  planOf,
+  provision,
+  remove,
+  steps,
+  TRAINING_SUBJECTS,
+  trainingSubject,
+  type Someone,
+} from '@server/test/automation-fixtures';
 import { describeEachDatabase, type Harness } from '@server/test/harness';
-import { scimClient } from '@server/test/scim-fixtures';
 import { secondDatabase, sinkProfile, testWorker } from '@server/test/sending-fixtures';
 import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
-import type { OutboxWorker } from '../sending/outbox-worker';
+import { trainingWorkerAt } from '@server/test/training-fixtures';
 import { automationsWorker } from './automations-worker';
 import { automationPlan } from './automations.service';
 import { localParts } from './time-placement';
-
-const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'America/Los_Angeles'];
-const DEPARTMENTS = ['Finance', 'Sales', 'IT', 'HR', 'Operations'];
-const LANGUAGES = ['en', 'de', 'ar', 'ja', 'fr'];
-const HOUR = 3_600_000;
-
-interface Someone {
-  id: string;
-  email: string;
-  department: string;
-  /** The zone the directory gave; the tenth person of each ten has none (the automation's is used). */
-  zone: string;
-}
-
-let domain = 0;
-
-/** People provisioned by the directory (SCIM), each with a department, a language and mostly a time zone. */
-async function provision(h: Harness, tenant: TestTenant, count: number): Promise<Someone[]> {
-  const scim = await scimClient(h, tenant);
-  const host = `acme${++domain}.example`;
-  const people: Someone[] = [];
-  for (let i = 0; i < count; i++) {
-    const zone = i % 10 === 9 ? null : ZONES[i % ZONES.length]!;
-    const email = `p${i}@${host}`;
-    const res = await scim.request('POST', '/Users', {
-      userName: email,
-      emails: [{ value: email, primary: true }],
-      name: { givenName: `P${i}`, familyName: 'Tester' },
-      preferredLanguage: LANGUAGES[i % LANGUAGES.length],
-      ...(zone ? { timezone: zone } : {}),
-      [SCIM_ENTERPRISE_USER]: { department: DEPARTMENTS[Math.floor(i / 10) % DEPARTMENTS.length] },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    people.push({
-      id: res.json<{ id: string }>().id,
-      email,
-      department: DEPARTMENTS[Math.floor(i / 10) % DEPARTMENTS.length]!,
-      zone: zone ?? 'Europe/London',
-    });
-  }
-  return people;
-}
-
-async function createAutomation(h: Harness, tenant: TestTenant, profile: string) {
-  const res = await h.admin.inject({
-    method: 'POST',
-    url: '/api/admin/automations',
-    headers: tenant.headers,
-    payload: {
-      name: 'Monthly',
-      audience: { kind: 'all' },
-      profile_id: profile,
-      working_hours: { start: '09:00', end: '17:00' },
-      time_zone: 'Europe/London',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>().id;
-}
-
-async function planOf(h: Harness, tenant: TestTenant, id: string, month: string) {
-  const res = await h.admin.inject({
-    method: 'GET',
-    url: `/api/admin/automations/${id}/plan?month=${month}`,
-    headers: tenant.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<AutomationPlan>();
-}
-
-/** Removed (the worker's later rounds in this file leave it alone); the campaigns it sent stay. */
-async function remove(h: Harness, tenant: TestTenant, id: string) {
-  const url = `/api/admin/automations/${id}`;
-  expect((await h.admin.inject({ method: 'DELETE', url, headers: tenant.headers })).statusCode).toBe(204);
-  expect((await h.admin.inject({ method: 'GET', url, headers: tenant.headers })).statusCode).toBe(404);
-}
-
-/** The app's context on the outbox's compressed clock (SENDING_TIME_SCALE): a campaign's messages go out at once. */
-function compressed(h: Pick<Harness, 'config' | 'database'>) {
-  return { config: { ...h.config, sending: { ...h.config.sending, timeScale: 1e9 } }, database: h.database };
-}
-
-/** Times from `from` every `every` ms, then the last second before `end`. */
-function steps(from: number, end: number, every: number): number[] {
-  const times: number[] = [];
-  for (let t = from; t < end - 1000; t += every) times.push(t);
-  return [...times, end - 1000];
-}
-
-/** Sends whatever the outbox has queued. */
-async function drainOutbox(...workers: OutboxWorker[]) {
-  for (let idle = 0; idle < 2;) {
-    const sent = (await Promise.all(workers.map((w) => w.runOnce()))).reduce((a, b) => a + b, 0);
-    idle = sent === 0 ? idle + 1 : 0;
-  }
-}
 
 /** Within working hours on a weekday of the month, in the person's own zone. */
 function expectWithinWorkingHours(item: PlanItem, zone: string, month: string) {
@@ -126,10 +47,7 @@ function expectWithinWorkingHours(item: PlanItem, zone: string, month: string) {
   expect([1, 2, 3, 4, 5]).toContain(new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay());
 }
 
-const nextMonthStart = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return Date.UTC(y, m, 1);
-};
+const DAY = 24 * HOUR;
 
 describeEachDatabase(
   'automations',
@@ -148,13 +66,27 @@ describeEachDatabase(
       const people = await provision(h, tenant, 50);
       const profile = await sinkProfile(h, tenant.headers, sink, 'bounces@acme.example');
       const id = await createAutomation(h, tenant, profile);
-      let clock = new Date('2025-12-20T10:00:00.000Z');
+      // Training for those who click, its reminder after a week, and thanks to those who report.
+      await setPolicy(h, tenant, true);
+      const months = futureMonths(3);
+      const firstReport = new Date().toISOString().slice(0, 7);
+      let clock = new Date(Date.parse(`${months[0]}-01T10:00:00.000Z`) - 12 * DAY);
       const planner = automationsWorker(compressed(h), h.app.log, { loop: false, now: () => clock });
       const outbox = testWorker(h);
+      // The training worker on the same clock: it assigns, invites, reminds and thanks as days pass.
+      const time = {
+        get now() {
+          return clock;
+        },
+      };
+      const trainer = trainingWorkerAt(h, time);
+      const simulations = (email: string) => received(email).filter((m) => !TRAINING_SUBJECTS.has(m.subject));
+      // Person 0 finishes the training of their first click as soon as it arrives.
+      let completed: string | undefined;
 
       // Visible beforehand: January as it would be planned, everyone at the starting level.
       const scope = { tenantId: tenant.tenantId, root: h.config.scenarioLibraryRoot };
-      const preview = await automationPlan(h.database.db, scope, id, '2026-01', clock);
+      const preview = await automationPlan(h.database.db, scope, id, months[0], clock);
       expect(preview.provisional).toBe(true);
       expect(preview.items).toHaveLength(50);
       expect(preview.items.every((i) => i.level === 2 && i.reason === 'starting_level')).toBe(true);
@@ -184,7 +116,6 @@ describeEachDatabase(
       };
 
       const scenariosOf = new Map<string, string[]>(people.map((p) => [p.id, []]));
-      const months = ['2026-01', '2026-02', '2026-03'];
       for (const [index, month] of months.entries()) {
         clock = new Date(`${month}-01T00:00:30.000Z`);
         await planner.runOnce();
@@ -208,10 +139,23 @@ describeEachDatabase(
             person.email,
           ).toEqual(want);
           expect(item.scenario?.difficulty, person.email).toBe(want.level);
+          // The training the rule asks for is sent by the tenant's policy, and the plan says so.
+          expect(item.training, person.email).toBe(want.training ? 'by_policy' : null);
           expect(item.why).not.toMatch(/\{\{|undefined|null/);
           expectWithinWorkingHours(item, person.zone, month);
           expect(scenariosOf.get(person.id), person.email).not.toContain(item.scenario!.id);
           scenariosOf.get(person.id)!.push(item.scenario!.id);
+        }
+        if (index === 1) {
+          // With training for clicks off, the same plan says nobody sends it: assign it by hand.
+          await setPolicy(h, tenant, false);
+          const off = (await planOf(h, tenant, id, month)).items.filter((i) => i.needs_training);
+          expect(off.length).toBeGreaterThan(0);
+          for (const item of off) {
+            expect(item.training).toBe('policy_off');
+            expect(item.why).toContain('the training policy is off, so assign it by hand');
+          }
+          await setPolicy(h, tenant, true);
         }
         if (index === 0) {
           // Colleagues: the three level-2 scenarios all used in each department, on ten different days.
@@ -228,6 +172,9 @@ describeEachDatabase(
           clock = new Date(t);
           await planner.runOnce();
           await drainOutbox(outbox);
+          await trainer.runOnce();
+          if (index === 1 && !completed)
+            completed = await completeTraining(h, received(people[0]!.email), LANGUAGES[0]!);
           const now = await planOf(h, tenant, id, month);
           for (const item of now.items) {
             if (item.state === 'queued') expect(Date.parse(item.planned_at!)).toBeLessThanOrEqual(t);
@@ -239,7 +186,7 @@ describeEachDatabase(
 
         // Delivered: exactly one more message for each person, words and no placeholders left.
         for (const person of people) {
-          const mail = received(person.email);
+          const mail = simulations(person.email);
           expect(mail, person.email).toHaveLength(index + 1);
           expect(mail.at(-1)!.subject.length).toBeGreaterThan(0);
           expect(mail.at(-1)!.text).not.toContain('{{');
@@ -267,10 +214,19 @@ describeEachDatabase(
         }
       }
 
+      // The month after: the last month's clickers are trained and reminded too.
+      clock = new Date(nextMonthStart(months[2]!));
+      for (const t of steps(clock.getTime(), nextMonthStart(months[2]!) + 14 * DAY, 6 * HOUR)) {
+        clock = new Date(t);
+        await trainer.runOnce();
+      }
+      expect(completed).toBeDefined();
+      await expectTrained(h, tenant, people, behaviour, received);
+
       // Sent through campaigns the programme report counts: three months of 50 messages.
       const report = await h.admin.inject({
         method: 'GET',
-        url: '/api/admin/programme/report?from=2026-01&to=2026-12',
+        url: `/api/admin/programme/report?from=${firstReport}&to=${new Date().toISOString().slice(0, 7)}`,
         headers: tenant.headers,
       });
       expect(report.json<{ totals: { sent: number } }>().totals.sent).toBe(150);
@@ -385,40 +341,68 @@ describeEachDatabase(
   { CLICK_AFTER_SEND_SECONDS: '0' },
 );
 
-/** A person's click on the phishing page, with their own gesture from their own address. */
-async function click(h: Harness, rid: string, n: number) {
-  const evidence: ClickEvidence = {
-    ...PERSON,
-    pointer_type: 'mouse',
-    moves: 12 + (n % 60) * 7,
-    keys: 0,
-    gesture_after_ms: 1400 + (n % 60) * 650,
-    press_x: 100 + n,
-    press_y: 310 + (n % 4),
-  };
-  const remoteAddress = `198.18.${Math.floor(n / 200)}.${(n % 200) + 1}`;
-  await h.app.inject({
+type Behaviour = (i: number, month: number) => 'click' | 'report' | 'nothing';
+
+/**
+ * Training beside the automation, per person: one invitation in their language for each
+ * simulation they clicked and, for each not finished, one reminder a week after it; reporters get
+ * no training and a note of thanks per report; person 0's finished training is in their history.
+ */
+async function expectTrained(
+  h: Harness,
+  tenant: TestTenant,
+  people: Someone[],
+  behaviour: Behaviour,
+  received: (email: string) => { subject: string; text: string }[],
+) {
+  const list = await h.admin.inject({
     method: 'GET',
-    url: `/phish?rid=${rid}`,
-    headers: {
-      accept: 'text/html',
-      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
-    },
-    remoteAddress,
+    url: '/api/admin/training/assignments?limit=500',
+    headers: tenant.headers,
   });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
-    },
-    payload: JSON.stringify({
-      rid,
-      type: 'clicked',
-      details: { reason: 'user_gesture', gesture: 'pointer', elapsed_ms: 2000, evidence },
-    }),
-    remoteAddress,
+  const assignments = list.json<TrainingList>().items;
+  for (const [i, person] of people.entries()) {
+    const language = LANGUAGES[i % LANGUAGES.length]!;
+    const did = [0, 1, 2].map((month) => behaviour(i, month));
+    const clicks = did.filter((d) => d === 'click').length;
+    const finished = i === 0 ? 1 : 0;
+    const mails = (kind: 'invitation' | 'reminder' | 'praise') =>
+      received(person.email).filter((m) => m.subject === trainingSubject(kind, language));
+    expect(mails('invitation'), person.email).toHaveLength(clicks);
+    for (const m of mails('invitation')) expect(m.text).toContain(`P${i}`);
+    expect(mails('reminder'), person.email).toHaveLength(clicks - finished);
+    expect(mails('praise'), person.email).toHaveLength(did.filter((d) => d === 'report').length);
+
+    const theirs = assignments.filter((a) => a.person.id === person.id);
+    expect(theirs, person.email).toHaveLength(clicks);
+    expect(theirs.filter((a) => a.status === 'completed')).toHaveLength(finished);
+    for (const a of theirs) {
+      expect(a.reason).toBe('clicked');
+      if (a.status === 'completed') continue;
+      expect(a.status, person.email).toBe('reminded');
+      const days = (Date.parse(a.reminded_at!) - Date.parse(a.invited_at!)) / DAY;
+      expect(days).toBeGreaterThanOrEqual(7);
+      expect(days).toBeLessThan(7.5);
+    }
+  }
+  // The finished training shows in the person's history, on the simulation they clicked.
+  const history = await h.admin.inject({
+    method: 'GET',
+    url: `/api/admin/people/${people[0]!.id}/history`,
+    headers: tenant.headers,
   });
-  expect(res.statusCode, res.body).toBeLessThan(300);
+  const trained = history.json<PersonHistory>().simulations.filter((s) => s.training_completed);
+  expect(trained).toHaveLength(1);
+  expect(trained[0]).toMatchObject({ clicked: true });
+}
+
+/** The training policy: training for clicks on or off, a reminder after a week, thanks for reports. */
+async function setPolicy(h: Harness, tenant: TestTenant, onClick: boolean) {
+  const res = await h.admin.inject({
+    method: 'PUT',
+    url: '/api/admin/training/policy',
+    headers: tenant.headers,
+    payload: { on_click: onClick, on_submit: false, reminder_days: 7, praise_reporters: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }

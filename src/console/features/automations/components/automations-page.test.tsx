@@ -33,6 +33,7 @@ const item = (over: Partial<PlanItem>): PlanItem => ({
   previous_level: 2,
   reason: 'same',
   needs_training: false,
+  training: null,
   scenario: { id: 'voicemail', title: 'Missed voicemail', difficulty: 2, lure: 'voicemail' },
   planned_at: '2027-01-14T01:30:00.000Z',
   local_time: '2027-01-14 10:30',
@@ -54,6 +55,14 @@ const PLAN: AutomationPlan = {
       level: 1,
       reason: 'clicked_last',
       needs_training: true,
+      training: 'by_policy',
+    }),
+    item({
+      person: { id: 'cy', email: 'cy@example.com', name: 'Cy Ono', department: 'Sales' },
+      level: 1,
+      reason: 'clicked_last',
+      needs_training: true,
+      training: 'policy_off',
     }),
     item({
       person: { id: 'bo', email: 'bo@example.com', name: null, department: null },
@@ -148,8 +157,13 @@ describe('AutomationsPage', () => {
       expect.stringMatching(/Jan 14, 2027.*10:30.*GMT\+9/),
       '2 → 1',
       'Missed voicemail',
-      'Clicked the last one: one level easier. Needs training',
+      'Clicked the last one: one level easier. Needs training: the training policy sends it automatically.',
     ]);
+    // With the policy off the plan says so, rather than promise training nobody sends.
+    const cy = within(plan).getByRole('row', { name: /Cy Ono/ });
+    expect(
+      within(cy).getByText('Needs training: the training policy is off, so assign it by hand.'),
+    ).toBeTruthy();
     const bo = within(plan).getByRole('row', { name: /bo@example\.com/ });
     expect(within(bo).getByText('No department')).toBeTruthy();
     expect(within(bo).getByText('Nothing this month: every scenario was already sent to them.')).toBeTruthy();

@@ -13,7 +13,10 @@ function Why({ item }: { item: PlanItem }) {
       {item.needs_training && (
         <>
           {' '}
-          <strong className="automations__training">{t('plan.training')}</strong>
+          {/* Whether the training policy sends it, or an operator must (policy off). */}
+          <strong className="automations__training">
+            {item.training ? t(`training.${item.training}`) : t('plan.training')}
+          </strong>
         </>
       )}
     </>
