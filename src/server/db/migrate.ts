@@ -35,6 +35,7 @@ import * as peopleFilters from './migrations/2026-12-10-0002-people-filters';
 import * as pseudonymousReporters from './migrations/2026-12-10-0004-pseudonymous-reporters';
 import * as programme from './migrations/2026-12-10-0005-programme';
 import * as pageAssets from './migrations/2026-12-10-0006-page-assets';
+import * as programmeMonthIndex from './migrations/2026-12-11-0005-programme-month-index';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-10-0004-pseudonymous-reporters': pseudonymousReporters,
   '2026-12-10-0005-programme': programme,
   '2026-12-10-0006-page-assets': pageAssets,
+  '2026-12-11-0005-programme-month-index': programmeMonthIndex,
 };
 
 /**
