@@ -204,10 +204,17 @@ export async function departmentGroups(db: Db, window: SentWindow) {
   ).as('reports');
   const [withDepartment, people, without, noPerson] = await Promise.all([
     sentToPeople(db, window, true)
-      .select(['p.department', ...counts, reports])
+      .select([
+        'p.department',
+        ...counts,
+        reports,
+        // SQLite counts the people as it walks them; PostgreSQL would sort every send for a
+        // distinct count, and counts them apart (in parallel) instead.
+        sql<number | string | null>`${postgres ? sql`null` : sql`count(distinct r.person_ref)`}`.as('people'),
+      ])
       .groupBy('p.department')
       .execute(),
-    peopleWithDepartmentSent(db, window),
+    postgres ? peopleWithDepartmentSent(db, window) : [],
     sentToPeople(db, window, false)
       .select([
         'r.department',
@@ -225,7 +232,7 @@ export async function departmentGroups(db: Db, window: SentWindow) {
   ]);
   const peopleIn = new Map(people.map((row) => [row.department, Number(row.people)]));
   return [
-    ...withDepartment.map((row) => ({ ...row, people: peopleIn.get(row.department) ?? 0 })),
+    ...withDepartment.map((row) => ({ ...row, people: row.people ?? peopleIn.get(row.department) ?? 0 })),
     ...without,
     ...noPerson,
   ].map((row) => ({
