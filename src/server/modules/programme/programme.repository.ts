@@ -1,7 +1,8 @@
 /**
  * SQL for the programme: each campaign's library scenario, and the report's aggregates over a
- * tenant's sent messages (recipients with a `sent_at` in launched campaigns), read through the
- * (tenant_id, sent_at) index. Clicked and submitted are the recipient's steps as the results
+ * tenant's sent messages (recipients with a `sent_at` in launched campaigns), read month by month
+ * through the (tenant, month of send) index and person by person through the (tenant, person)
+ * one. Clicked and submitted are the recipient's steps as the results
  * count them: `clicked` stands only while a person's verdict does (a scanner's visit never sets
  * it, and fan-out found later takes it off).
  */
