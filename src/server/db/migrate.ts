@@ -35,10 +35,11 @@ import * as peopleFilters from './migrations/2026-12-10-0002-people-filters';
 import * as pseudonymousReporters from './migrations/2026-12-10-0004-pseudonymous-reporters';
 import * as programme from './migrations/2026-12-10-0005-programme';
 import * as pageAssets from './migrations/2026-12-10-0006-page-assets';
+import * as automations from './migrations/2026-12-11-0001-automations';
 import * as training from './migrations/2026-12-11-0002-training';
 import * as gophishApi from './migrations/2026-12-11-0003-gophish-api';
 import * as gophishCampaignImport from './migrations/2026-12-11-0004-gophish-campaign-import';
-import * as automations from './migrations/2026-12-11-0001-automations';
+import * as programmeMonthIndex from './migrations/2026-12-11-0005-programme-month-index';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -78,10 +79,11 @@ const migrations: Record<string, Migration> = {
   '2026-12-10-0004-pseudonymous-reporters': pseudonymousReporters,
   '2026-12-10-0005-programme': programme,
   '2026-12-10-0006-page-assets': pageAssets,
+  '2026-12-11-0001-automations': automations,
   '2026-12-11-0002-training': training,
   '2026-12-11-0003-gophish-api': gophishApi,
   '2026-12-11-0004-gophish-campaign-import': gophishCampaignImport,
-  '2026-12-11-0001-automations': automations,
+  '2026-12-11-0005-programme-month-index': programmeMonthIndex,
 };
 
 /**

@@ -23,14 +23,15 @@ export function addCounts(into: Counts, row: Counts): void {
 const rateOf = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 1000) / 1000;
 
-/** Minutes from send to report; a report stamped before its send (clock skew) counts as 0. */
-export function minutesToReport(sentAt: string, reportedAt: string): number {
-  return Math.max(0, (Date.parse(reportedAt) - Date.parse(sentAt)) / 60_000);
+/** Minutes from send to report (given in milliseconds); a report stamped before its send (clock skew) counts as 0. */
+export function minutesFrom(ms: number): number {
+  return Math.max(0, ms / 60_000);
 }
 
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers by value, without a comparator called per pair.
+  const sorted = Float64Array.from(values).sort();
   const middle = Math.floor(sorted.length / 2);
   const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return Math.round(value * 10) / 10;

@@ -16,7 +16,7 @@ import {
   addCounts,
   addToMix,
   figures,
-  minutesToReport,
+  minutesFrom,
   monthAfter,
   monthsBefore,
   monthStart,
@@ -26,11 +26,10 @@ import {
 } from './programme-figures';
 import {
   campaignDifficulties,
+  departmentGroups,
   findCampaignScenario,
-  reportedTimes,
+  monthGroups,
   scenariosOfPeople,
-  sentGroups,
-  sentPeople,
   upsertCampaignScenario,
   type SentWindow,
 } from './programme.repository';
@@ -102,6 +101,8 @@ export async function programmeReport(
   );
   const window: SentWindow = {
     tenantId,
+    from,
+    to,
     since: monthStart(from),
     until: monthAfter(to),
     department: query.department,
@@ -109,44 +110,42 @@ export async function programmeReport(
     // mixing them with judged clicks would say people clicked less than they did.
     drafts: campaigns.filter((c) => c.launched_at === null || c.imported_from !== null).map((c) => c.id),
   };
-  const [groups, people, reports] = await Promise.all([
-    sentGroups(db, window),
-    sentPeople(db, window),
-    reportedTimes(db, window),
-  ]);
+  const [groups, departmentRows] = await Promise.all([monthGroups(db, window), departmentGroups(db, window)]);
 
-  const months = new Map(
-    monthsBetween(from, to).map((m) => [m, { counts: noCounts(), mix: noMix(), minutes: [] as number[] }]),
-  );
-  const departments = new Map<string | null, { counts: Counts; minutes: number[]; people: number }>();
-  const department = (name: string | null) => {
-    let entry = departments.get(name);
-    if (!entry) departments.set(name, (entry = { counts: noCounts(), minutes: [], people: 0 }));
-    return entry;
-  };
-  const total = { counts: noCounts(), mix: noMix(), minutes: [] as number[] };
+  // Each report's minutes, for the medians of its month, its department and the whole period.
+  const monthMinutes = new Map<string, number[]>();
+  const departmentMinutes = new Map<string | null, number[]>();
+  const allMinutes: number[] = [];
+  for (const row of departmentRows) {
+    const inDepartment = listIn(departmentMinutes, row.department);
+    for (const report of row.reports) {
+      const minutes = minutesFrom(report.ms);
+      listIn(monthMinutes, report.month).push(minutes);
+      inDepartment.push(minutes);
+      allMinutes.push(minutes);
+    }
+  }
+
+  const months = new Map(monthsBetween(from, to).map((m) => [m, { counts: noCounts(), mix: noMix() }]));
+  const total = { counts: noCounts(), mix: noMix() };
   for (const row of groups) {
     const entry = months.get(row.month);
     if (!entry) continue;
     addCounts(entry.counts, row);
     const level = difficulty.get(row.campaign_id) ?? null;
     addToMix(entry.mix, level, row.sent);
-    addCounts(department(row.department).counts, row);
     addCounts(total.counts, row);
     addToMix(total.mix, level, row.sent);
   }
-  for (const row of reports) {
-    if (!row.sent_at || !row.reported_at) continue;
-    const minutes = minutesToReport(row.sent_at, row.reported_at);
-    months.get(row.month)?.minutes.push(minutes);
-    department(row.department).minutes.push(minutes);
-    total.minutes.push(minutes);
-  }
   // A person is counted once per department they were sent a message in (their department
   // changes only where their record has none and their rows disagree).
+  const departments = new Map<string | null, { counts: Counts; people: number }>();
   let everyone = 0;
-  for (const row of people) {
-    department(row.department).people += row.people;
+  for (const row of departmentRows) {
+    let entry = departments.get(row.department);
+    if (!entry) departments.set(row.department, (entry = { counts: noCounts(), people: 0 }));
+    addCounts(entry.counts, row);
+    entry.people += row.people;
     everyone += row.people;
   }
 
@@ -158,18 +157,24 @@ export async function programmeReport(
     months_by: 'sent_at_utc',
     months: [...months].map(([month, entry]) => ({
       month,
-      ...figures(entry.counts, entry.minutes),
+      ...figures(entry.counts, monthMinutes.get(month) ?? []),
       difficulty: entry.mix,
     })),
-    totals: { ...figures(total.counts, total.minutes), people: everyone, difficulty: total.mix },
+    totals: { ...figures(total.counts, allMinutes), people: everyone, difficulty: total.mix },
     departments: [...departments]
       .map(([name, entry]) => ({
         department: name,
         people: entry.people,
-        ...figures(entry.counts, entry.minutes),
+        ...figures(entry.counts, departmentMinutes.get(name) ?? []),
       }))
       .sort(
         (a, b) => b.people - a.people || (a.department ?? '\uffff').localeCompare(b.department ?? '\uffff'),
       ),
   };
+}
+
+function listIn<K>(map: Map<K, number[]>, key: K): number[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
 }
