@@ -273,3 +273,11 @@ export const gapiUserSchema = z.object({
   modified_date: z.string(),
 });
 export type GapiUser = z.infer<typeof gapiUserSchema>;
+
+/** GoPhish's list answers: each an array of its objects. */
+export const gapiCampaignsSchema = z.array(gapiCampaignSchema);
+export const gapiGroupsSchema = z.array(gapiGroupSchema);
+export const gapiPagesSchema = z.array(gapiPageSchema);
+export const gapiSmtpsSchema = z.array(gapiSmtpSchema);
+export const gapiTemplatesSchema = z.array(gapiTemplateSchema);
+export const gapiUsersSchema = z.array(gapiUserSchema);

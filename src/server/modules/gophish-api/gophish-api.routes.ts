@@ -7,28 +7,33 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   gapiCampaignInputSchema,
   gapiCampaignResultsSchema,
   gapiCampaignSchema,
+  gapiCampaignsSchema,
   gapiCampaignSummariesSchema,
   gapiCampaignSummarySchema,
   gapiErrors,
   gapiGroupInputSchema,
   gapiGroupSchema,
+  gapiGroupsSchema,
   gapiGroupSummariesSchema,
   gapiGroupSummarySchema,
   gapiIdParamsSchema,
   gapiPageInputSchema,
   gapiPageSchema,
+  gapiPagesSchema,
   gapiResponseSchema,
   gapiSmtpInputSchema,
   gapiSmtpSchema,
+  gapiSmtpsSchema,
   gapiTemplateInputSchema,
   gapiTemplateSchema,
+  gapiTemplatesSchema,
   gapiUserInputSchema,
   gapiUserSchema,
+  gapiUsersSchema,
 } from '@shared/gophish-api';
 import type { AppContext } from '@server/context';
 import { gapiFailure, gapiSuccess, gapiTenantOf, installGapiAuth } from './gophish-api-auth';
@@ -76,10 +81,6 @@ import {
 /** A cloned landing page is often 1 MB; GoPhish has no limit of its own. */
 const PAGE_BODY_LIMIT = 32 * 1024 * 1024;
 
-const ok = (schema: z.ZodType) => ({ 200: schema, ...gapiErrors });
-const made = (schema: z.ZodType) => ({ 201: schema, ...gapiErrors });
-const idOnly = { hide: true, params: gapiIdParamsSchema } as const;
-
 /** GoPhish's routes Hookwise does not answer, and why (docs/gophish-api.md has the same table). */
 const WEBHOOKS =
   "webhooks are set in the console (Settings, Integrations) or /api/admin/webhooks, with Hookwise's events";
@@ -126,212 +127,411 @@ export function gophishApiRoutes(ctx: AppContext) {
     const both = (path: string) => [path, `${path}/`];
 
     for (const url of both('/api/campaigns')) {
-      app.get(url, { schema: { hide: true, response: ok(z.array(gapiCampaignSchema)) } }, (request) =>
-        gapiCampaigns(db, config, gapiTenantOf(request)),
+      app.get(
+        url,
+        { schema: { hide: true, response: { 200: gapiCampaignsSchema, ...gapiErrors } } },
+        (request) => gapiCampaigns(db, config, gapiTenantOf(request)),
       );
       app.post(
         url,
-        { schema: { hide: true, body: gapiCampaignInputSchema, response: made(gapiCampaignSchema) } },
+        {
+          schema: {
+            hide: true,
+            body: gapiCampaignInputSchema,
+            response: { 201: gapiCampaignSchema, ...gapiErrors },
+          },
+        },
         async (request, reply) =>
           reply.status(201).send(await createGapiCampaign(db, config, gapiTenantOf(request), request.body)),
       );
     }
     for (const url of both('/api/campaigns/summary')) {
-      app.get(url, { schema: { hide: true, response: ok(gapiCampaignSummariesSchema) } }, (request) =>
-        gapiCampaignSummaries(db, gapiTenantOf(request)),
+      app.get(
+        url,
+        { schema: { hide: true, response: { 200: gapiCampaignSummariesSchema, ...gapiErrors } } },
+        (request) => gapiCampaignSummaries(db, gapiTenantOf(request)),
       );
     }
     for (const url of both('/api/campaigns/:id')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiCampaignSchema) } }, (request) =>
-        gapiCampaign(db, config, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiCampaignSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiCampaign(db, config, gapiTenantOf(request), request.params.id),
       );
       // Hookwise keeps a campaign's results: deleting one through GoPhish's API ends it.
-      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await completeGapiCampaign(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('Campaign ended: Hookwise keeps a campaign and its results');
-      });
+      app.delete(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await completeGapiCampaign(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('Campaign ended: Hookwise keeps a campaign and its results');
+        },
+      );
     }
     for (const url of both('/api/campaigns/:id/results')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiCampaignResultsSchema) } }, (request) =>
-        gapiCampaignResults(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiCampaignResultsSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiCampaignResults(db, gapiTenantOf(request), request.params.id),
       );
     }
     for (const url of both('/api/campaigns/:id/summary')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiCampaignSummarySchema) } }, (request) =>
-        gapiCampaignSummary(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiCampaignSummarySchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiCampaignSummary(db, gapiTenantOf(request), request.params.id),
       );
     }
     for (const url of both('/api/campaigns/:id/complete')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await completeGapiCampaign(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('Campaign completed successfully!');
-      });
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await completeGapiCampaign(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('Campaign completed successfully!');
+        },
+      );
     }
 
     for (const url of both('/api/groups')) {
-      app.get(url, { schema: { hide: true, response: ok(z.array(gapiGroupSchema)) } }, (request) =>
-        gapiGroups(db, gapiTenantOf(request)),
+      app.get(
+        url,
+        { schema: { hide: true, response: { 200: gapiGroupsSchema, ...gapiErrors } } },
+        (request) => gapiGroups(db, gapiTenantOf(request)),
       );
       app.post(
         url,
         {
           bodyLimit: PAGE_BODY_LIMIT,
-          schema: { hide: true, body: gapiGroupInputSchema, response: made(gapiGroupSchema) },
+          schema: {
+            hide: true,
+            body: gapiGroupInputSchema,
+            response: { 201: gapiGroupSchema, ...gapiErrors },
+          },
         },
         async (request, reply) =>
           reply.status(201).send(await createGapiGroup(db, gapiTenantOf(request), request.body)),
       );
     }
     for (const url of both('/api/groups/summary')) {
-      app.get(url, { schema: { hide: true, response: ok(gapiGroupSummariesSchema) } }, (request) =>
-        gapiGroupSummaries(db, gapiTenantOf(request)),
+      app.get(
+        url,
+        { schema: { hide: true, response: { 200: gapiGroupSummariesSchema, ...gapiErrors } } },
+        (request) => gapiGroupSummaries(db, gapiTenantOf(request)),
       );
     }
     for (const url of both('/api/groups/:id/summary')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiGroupSummarySchema) } }, (request) =>
-        gapiGroupSummary(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiGroupSummarySchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiGroupSummary(db, gapiTenantOf(request), request.params.id),
       );
     }
     for (const url of both('/api/groups/:id')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiGroupSchema) } }, (request) =>
-        gapiGroup(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiGroupSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiGroup(db, gapiTenantOf(request), request.params.id),
       );
       app.put(
         url,
         {
           bodyLimit: PAGE_BODY_LIMIT,
-          schema: { ...idOnly, body: gapiGroupInputSchema, response: ok(gapiGroupSchema) },
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            body: gapiGroupInputSchema,
+            response: { 200: gapiGroupSchema, ...gapiErrors },
+          },
         },
         (request) => editGapiGroup(db, gapiTenantOf(request), request.params.id, request.body),
       );
-      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await deleteGapiGroup(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('Group deleted successfully!');
-      });
+      app.delete(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await deleteGapiGroup(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('Group deleted successfully!');
+        },
+      );
     }
 
     for (const url of both('/api/templates')) {
-      app.get(url, { schema: { hide: true, response: ok(z.array(gapiTemplateSchema)) } }, (request) =>
-        gapiTemplates(db, gapiTenantOf(request)),
+      app.get(
+        url,
+        { schema: { hide: true, response: { 200: gapiTemplatesSchema, ...gapiErrors } } },
+        (request) => gapiTemplates(db, gapiTenantOf(request)),
       );
       app.post(
         url,
         {
           bodyLimit: PAGE_BODY_LIMIT,
-          schema: { hide: true, body: gapiTemplateInputSchema, response: made(gapiTemplateSchema) },
+          schema: {
+            hide: true,
+            body: gapiTemplateInputSchema,
+            response: { 201: gapiTemplateSchema, ...gapiErrors },
+          },
         },
         async (request, reply) =>
           reply.status(201).send(await createGapiTemplate(db, gapiTenantOf(request), request.body)),
       );
     }
     for (const url of both('/api/templates/:id')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiTemplateSchema) } }, (request) =>
-        gapiTemplate(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiTemplateSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiTemplate(db, gapiTenantOf(request), request.params.id),
       );
       app.put(
         url,
         {
           bodyLimit: PAGE_BODY_LIMIT,
-          schema: { ...idOnly, body: gapiTemplateInputSchema, response: ok(gapiTemplateSchema) },
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            body: gapiTemplateInputSchema,
+            response: { 200: gapiTemplateSchema, ...gapiErrors },
+          },
         },
         (request) => editGapiTemplate(db, gapiTenantOf(request), request.params.id, request.body),
       );
-      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await deleteGapiTemplate(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('Template deleted successfully!');
-      });
+      app.delete(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await deleteGapiTemplate(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('Template deleted successfully!');
+        },
+      );
     }
 
     for (const url of both('/api/pages')) {
-      app.get(url, { schema: { hide: true, response: ok(z.array(gapiPageSchema)) } }, (request) =>
+      app.get(url, { schema: { hide: true, response: { 200: gapiPagesSchema, ...gapiErrors } } }, (request) =>
         gapiPages(db, gapiTenantOf(request)),
       );
       app.post(
         url,
         {
           bodyLimit: PAGE_BODY_LIMIT,
-          schema: { hide: true, body: gapiPageInputSchema, response: made(gapiPageSchema) },
+          schema: { hide: true, body: gapiPageInputSchema, response: { 201: gapiPageSchema, ...gapiErrors } },
         },
         async (request, reply) =>
           reply.status(201).send(await createGapiPage(db, gapiTenantOf(request), request.body)),
       );
     }
     for (const url of both('/api/pages/:id')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiPageSchema) } }, (request) =>
-        gapiPage(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiPageSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiPage(db, gapiTenantOf(request), request.params.id),
       );
       app.put(
         url,
         {
           bodyLimit: PAGE_BODY_LIMIT,
-          schema: { ...idOnly, body: gapiPageInputSchema, response: ok(gapiPageSchema) },
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            body: gapiPageInputSchema,
+            response: { 200: gapiPageSchema, ...gapiErrors },
+          },
         },
         (request) => editGapiPage(db, gapiTenantOf(request), request.params.id, request.body),
       );
-      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await deleteGapiPage(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('Page Deleted Successfully');
-      });
+      app.delete(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await deleteGapiPage(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('Page Deleted Successfully');
+        },
+      );
     }
 
     for (const url of both('/api/smtp')) {
-      app.get(url, { schema: { hide: true, response: ok(z.array(gapiSmtpSchema)) } }, (request) =>
+      app.get(url, { schema: { hide: true, response: { 200: gapiSmtpsSchema, ...gapiErrors } } }, (request) =>
         gapiSmtps(db, gapiTenantOf(request)),
       );
       app.post(
         url,
-        { schema: { hide: true, body: gapiSmtpInputSchema, response: made(gapiSmtpSchema) } },
+        {
+          schema: { hide: true, body: gapiSmtpInputSchema, response: { 201: gapiSmtpSchema, ...gapiErrors } },
+        },
         async (request, reply) =>
           reply.status(201).send(await createGapiSmtp(db, config, gapiTenantOf(request), request.body)),
       );
     }
     for (const url of both('/api/smtp/:id')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiSmtpSchema) } }, (request) =>
-        gapiSmtp(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiSmtpSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiSmtp(db, gapiTenantOf(request), request.params.id),
       );
       app.put(
         url,
-        { schema: { ...idOnly, body: gapiSmtpInputSchema, response: ok(gapiSmtpSchema) } },
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            body: gapiSmtpInputSchema,
+            response: { 200: gapiSmtpSchema, ...gapiErrors },
+          },
+        },
         (request) => editGapiSmtp(db, config, gapiTenantOf(request), request.params.id, request.body),
       );
-      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await deleteGapiSmtp(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('SMTP Deleted Successfully');
-      });
+      app.delete(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await deleteGapiSmtp(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('SMTP Deleted Successfully');
+        },
+      );
     }
 
     for (const url of both('/api/users')) {
-      app.get(url, { schema: { hide: true, response: ok(z.array(gapiUserSchema)) } }, (request) =>
+      app.get(url, { schema: { hide: true, response: { 200: gapiUsersSchema, ...gapiErrors } } }, (request) =>
         gapiUsers(db, gapiTenantOf(request)),
       );
       app.post(
         url,
-        { schema: { hide: true, body: gapiUserInputSchema, response: ok(gapiUserSchema) } },
+        {
+          schema: { hide: true, body: gapiUserInputSchema, response: { 200: gapiUserSchema, ...gapiErrors } },
+        },
         (request) => createGapiUser(db, gapiTenantOf(request), request.body),
       );
     }
     for (const url of both('/api/users/:id')) {
-      app.get(url, { schema: { ...idOnly, response: ok(gapiUserSchema) } }, (request) =>
-        gapiUser(db, gapiTenantOf(request), request.params.id),
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiUserSchema, ...gapiErrors },
+          },
+        },
+        (request) => gapiUser(db, gapiTenantOf(request), request.params.id),
       );
       app.put(
         url,
-        { schema: { ...idOnly, body: gapiUserInputSchema, response: ok(gapiUserSchema) } },
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            body: gapiUserInputSchema,
+            response: { 200: gapiUserSchema, ...gapiErrors },
+          },
+        },
         (request) => editGapiUser(db, gapiTenantOf(request), request.params.id, request.body),
       );
-      app.delete(url, { schema: { ...idOnly, response: ok(gapiResponseSchema) } }, async (request) => {
-        await deleteGapiUser(db, gapiTenantOf(request), request.params.id);
-        return gapiSuccess('User disabled: Hookwise keeps an account in the audit log');
-      });
+      app.delete(
+        url,
+        {
+          schema: {
+            hide: true,
+            params: gapiIdParamsSchema,
+            response: { 200: gapiResponseSchema, ...gapiErrors },
+          },
+        },
+        async (request) => {
+          await deleteGapiUser(db, gapiTenantOf(request), request.params.id);
+          return gapiSuccess('User disabled: Hookwise keeps an account in the audit log');
+        },
+      );
     }
 
     for (const [method, url, why] of NOT_SUPPORTED) {
       app.route({
         method,
         url,
-        schema: { hide: true, response: { 501: gapiResponseSchema } },
+        schema: { hide: true, response: { 404: gapiResponseSchema } },
         handler: async (_request, reply) => {
-          await reply.status(501).send(gapiFailure(`Hookwise does not answer this GoPhish call: ${why}`));
+          await reply.status(404).send(gapiFailure(`Hookwise does not answer this GoPhish call: ${why}`));
         },
       });
     }

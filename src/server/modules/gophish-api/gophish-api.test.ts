@@ -470,7 +470,7 @@ describeEachDatabase(
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json<GapiResponse>().message).toBe('Template not found');
       const site = await gophish(h, 'POST', '/api/import/site', { url: 'https://example.com' });
-      expect(site.statusCode).toBe(501);
+      expect(site.statusCode).toBe(404);
       expect(site.json<GapiResponse>().message).toMatch(/Import a site/);
       // Hookwise's own API and health check are untouched by GoPhish's paths.
       expect((await h.admin.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
