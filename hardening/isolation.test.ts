@@ -894,7 +894,9 @@ for (const kind of databaseKinds()) {
           expect(isGophishErrorShape(res.json()), label).toBe(true);
           counts.add('refused 404');
         } else if (x.expect === 'not supported') {
-          expect(res.statusCode, label).toBe(501);
+          // Not served here: GoPhish's 404 saying where Hookwise does it.
+          expect(res.statusCode, label).toBe(404);
+          expect(isGophishErrorShape(res.json()), label).toBe(true);
         } else if (x.expect === 'refused') {
           expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
           expect(res.json(), label).toEqual({ message: 'Template not found', success: false, data: null });
