@@ -23,6 +23,7 @@ import {
   linkIn,
   moveClickAndType,
   personContextOptions,
+  sentRecorded,
   startScenarioCampaign,
   walkSteps,
   WAIT,
@@ -98,7 +99,9 @@ describe.runIf(browserAvailable)(
           const link = linkIn(server, message.text, '/phish');
           expect(link, `${language}: the link in the e-mail`).toBeDefined();
           // They read it a few minutes later (a click seconds after sending looks like a scanner's).
-          await markSent(server.database.db, [new URL(link!).searchParams.get('rid')!], 300);
+          const rid = new URL(link!).searchParams.get('rid')!;
+          await sentRecorded(server, rid);
+          await markSent(server.database.db, [rid], 300);
 
           // The recipient opens their link on a desktop browser in their language.
           const context = await person.newContext(personContextOptions(language));

@@ -21,6 +21,7 @@ import {
   heading,
   linkIn,
   personContextOptions,
+  sentRecorded,
   startScenarioCampaign,
   walkSteps,
   WAIT,
@@ -80,6 +81,7 @@ describe.runIf(browserAvailable)('the training e-mail walked in German and Arabi
       // Each person clicks their simulation's link a few minutes after it arrived.
       for (const message of simulations()) {
         const rid = /\/phish\?rid=([A-Za-z0-9_-]+)/.exec(message.text)![1]!;
+        await sentRecorded(server, rid);
         await markSent(server.database.db, [rid], 300);
         await personClicks(server, rid);
       }

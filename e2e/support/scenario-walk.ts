@@ -77,6 +77,23 @@ export async function startScenarioCampaign(
   return { campaignId, launch };
 }
 
+/**
+ * Sent as the database has it: the SMTP server holds a message a moment before the outbox
+ * records its send, and a send recorded after the test backdates it would make the person's
+ * click come seconds after it, as a scanner's does.
+ */
+export async function sentRecorded(server: TestServer, rid: string) {
+  const sentAt = async () =>
+    (
+      await server.database.db
+        .selectFrom('recipients')
+        .select('sent_at')
+        .where('rid', '=', rid)
+        .executeTakeFirst()
+    )?.sent_at ?? null;
+  await expect.poll(sentAt, { timeout: WAIT }).not.toBeNull();
+}
+
 /** A link of the server's in a message's text. */
 export function linkIn(server: TestServer, text: string, path: string) {
   const pattern = new RegExp(`${server.url.replace(/[.:/]/g, '\\$&')}${path}\\?rid=[A-Za-z0-9_-]+`);
