@@ -78,7 +78,7 @@ export async function peopleBench(database: BenchDatabase, people: number): Prom
 const roll = (i: number, m: number, salt: number) =>
   ((i * 7919 + m * 104_729 + salt * 15_485_863) >>> 0) % 100;
 
-async function buildHistory(
+export async function buildHistory(
   db: DatabaseConnection,
   tenantId: string,
   demoCampaignId: string,

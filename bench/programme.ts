@@ -11,7 +11,7 @@ import { buildAdminApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/database';
 import { migrateToLatest } from '@server/db/migrate';
-import type { NewPerson, NewRecipient } from '@server/db/schema';
+import type { Db, NewPerson, NewRecipient } from '@server/db/schema';
 import { newId, newRid } from '@server/lib/ids';
 import { createTenant } from '@server/modules/tenants/tenants.service';
 import { stepBit } from '@shared/events';
@@ -34,8 +34,54 @@ export async function programmeBench(database: BenchDatabase): Promise<Figure[]>
     DATA_DIR: database.dataDir,
     POLL_TOKEN_SECRET: 'x'.repeat(40),
   });
-  const { tenantId, apiKey } = await createTenant(db, 'Programme bench');
   const started = performance.now();
+  const { apiKey } = await buildProgrammeHistory(db, connection.dialect);
+  const buildMs = performance.now() - started;
+
+  const admin = await buildAdminApp({ config, database: connection }, { logger: { level: 'silent' } });
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const report = (query: string) => async () => {
+    const res = await admin.inject({ method: 'GET', url: `/api/admin/programme/report?${query}`, headers });
+    if (res.statusCode !== 200)
+      throw new Error(`programme report: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    const body = res.json<{ totals: { sent: number } }>();
+    if (body.totals.sent === 0) throw new Error('programme report: nothing sent');
+  };
+  const whole = await median(report('from=2025-01&to=2026-12'));
+  const department = await median(report('from=2025-01&to=2026-12&department=Department%207'));
+  await admin.close();
+  await connection.close();
+  const target = { op: '<=' as const, value: 200, of: 'value' as const };
+  const rows = PEOPLE * MONTHS;
+  return [
+    {
+      section,
+      name: `build ${PEOPLE / 1000}k people × ${MONTHS} months`,
+      value: rows / (buildMs / 1000),
+      unit: 'rows/s',
+      note: `${(buildMs / 1000).toFixed(1)} s`,
+    },
+    { section, name: `report, 24 months, ${rows / 1000}k recipients`, value: whole, unit: 'ms', target },
+    { section, name: 'report, 24 months, one department', value: department, unit: 'ms', target },
+  ];
+}
+
+/** The median of five timed runs, after one to warm the caches. */
+async function median(work: () => Promise<void>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}
+
+/** The bench's tenant: 10,000 people in twenty departments, a campaign a month for 24 months. */
+export async function buildProgrammeHistory(db: Db, dialect: 'sqlite' | 'postgres') {
+  const { tenantId, apiKey } = await createTenant(db, 'Programme bench');
+
   const now = new Date().toISOString();
   const people: NewPerson[] = Array.from({ length: PEOPLE }, (_, i) => ({
     id: newId(),
@@ -114,6 +160,8 @@ export async function programmeBench(database: BenchDatabase): Promise<Figure[]>
             first_name: null,
             language_code: 'en',
             department: `Department ${i % 20}`,
+            // As insertRecipients writes it: the person's department.
+            programme_department: `Department ${i % 20}`,
             steps: clicked ? (spin % 3 === 0 ? SUBMITTED : CLICKED) : 0,
             verdict: clicked ? 'human' : null,
             sent_at: new Date(sent + (i % 600) * 1000).toISOString(),
@@ -128,46 +176,7 @@ export async function programmeBench(database: BenchDatabase): Promise<Figure[]>
       }
     });
   }
-  const buildMs = performance.now() - started;
   // As autovacuum would have by then: the planner's statistics of the freshly loaded tables.
-  if (connection.dialect === 'postgres') await sql`vacuum analyze`.execute(db);
-
-  const admin = await buildAdminApp({ config, database: connection }, { logger: { level: 'silent' } });
-  const headers = { authorization: `Bearer ${apiKey}` };
-  const report = (query: string) => async () => {
-    const res = await admin.inject({ method: 'GET', url: `/api/admin/programme/report?${query}`, headers });
-    if (res.statusCode !== 200)
-      throw new Error(`programme report: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    const body = res.json<{ totals: { sent: number } }>();
-    if (body.totals.sent === 0) throw new Error('programme report: nothing sent');
-  };
-  const whole = await median(report('from=2025-01&to=2026-12'));
-  const department = await median(report('from=2025-01&to=2026-12&department=Department%207'));
-  await admin.close();
-  await connection.close();
-  const target = { op: '<=' as const, value: 200, of: 'value' as const };
-  const rows = PEOPLE * MONTHS;
-  return [
-    {
-      section,
-      name: `build ${PEOPLE / 1000}k people × ${MONTHS} months`,
-      value: rows / (buildMs / 1000),
-      unit: 'rows/s',
-      note: `${(buildMs / 1000).toFixed(1)} s`,
-    },
-    { section, name: `report, 24 months, ${rows / 1000}k recipients`, value: whole, unit: 'ms', target },
-    { section, name: 'report, 24 months, one department', value: department, unit: 'ms', target },
-  ];
-}
-
-/** The median of five timed runs, after one to warm the caches. */
-async function median(work: () => Promise<void>): Promise<number> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[2]!;
+  if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+  return { tenantId, apiKey };
 }

@@ -24,9 +24,13 @@ import { programmeBench } from './programme';
 setFallbackActor(cliActor());
 
 const quick = process.argv.includes('--quick');
-// --only=http|growth|dashboard|programme|burst|clicks|people|web runs one section (while working on it); by default all of them run.
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const wanted = (section: string) => !only || only === section;
+// --only=http|growth|dashboard|programme|burst|clicks|people|web runs one section, or several
+// comma-separated (while working on them); by default all of them run.
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wanted = (section: string) => !only || only.includes(section);
 const figures: Figure[] = [];
 const print = (list: Figure[]) => {
   for (const figure of list) console.log(formatFigure(figure));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
+import { databaseKinds } from '../test/harness';
 import { openDatabase, type DatabaseConnection } from './database';
 
 const require = createRequire(import.meta.url);
@@ -108,3 +109,21 @@ it('lets a transaction that reads before it writes wait for another process writ
   const rows = await sql<{ n: number }>`select count(*) as n from notes where body = 'server'`.execute(db.db);
   expect(Number(rows.rows[0]!.n)).toBe(300);
 });
+
+for (const kind of databaseKinds().filter((k) => k.name === 'postgres')) {
+  it('opens PostgreSQL sessions planned for SSD storage and without the just-in-time compiler', async () => {
+    const opened = await kind.open({ migrate: false });
+    try {
+      const settings = await sql<{ name: string; setting: string }>`
+        select name, setting from pg_settings where name in ('jit', 'random_page_cost') order by name`.execute(
+        opened.database.db,
+      );
+      expect(settings.rows).toEqual([
+        { name: 'jit', setting: 'off' },
+        { name: 'random_page_cost', setting: '1.1' },
+      ]);
+    } finally {
+      await opened.dispose();
+    }
+  });
+}

@@ -40,6 +40,7 @@ import * as training from './migrations/2026-12-11-0002-training';
 import * as gophishApi from './migrations/2026-12-11-0003-gophish-api';
 import * as gophishCampaignImport from './migrations/2026-12-11-0004-gophish-campaign-import';
 import * as programmeMonthIndex from './migrations/2026-12-11-0005-programme-month-index';
+import * as programmeDepartment from './migrations/2026-12-11-0006-programme-department';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-11-0003-gophish-api': gophishApi,
   '2026-12-11-0004-gophish-campaign-import': gophishCampaignImport,
   '2026-12-11-0005-programme-month-index': programmeMonthIndex,
+  '2026-12-11-0006-programme-department': programmeDepartment,
 };
 
 /**

@@ -175,5 +175,64 @@ for (const kind of databaseKinds()) {
         await opened.dispose();
       }
     });
+
+    it("gives each existing recipient its person's department, else its own, and keeps it as people move", async () => {
+      const opened = await kind.open({ migrate: false });
+      try {
+        const { db } = opened.database;
+        await migrateTo(db, '2026-12-11-0005-programme-month-index');
+        const at = '2026-11-01T00:00:00.000Z';
+        await sql`insert into tenants (id, name, created_at) values ('t1', 't1', ${at})`.execute(db);
+        await sql`insert into campaigns (id, tenant_id, name, content, language_code, created_at)
+          values ('c1', 't1', 'c1', '{}', 'en', ${at})`.execute(db);
+        for (const [id, department] of [
+          ['p1', 'Finance'],
+          ['p2', null],
+        ]) {
+          await sql`insert into people (id, tenant_id, email, department, source, created_at, updated_at)
+            values (${id}, 't1', ${`${id}@example.com`}, ${department}, 'recipients', ${at}, ${at})`.execute(
+            db,
+          );
+        }
+        for (const [id, person, department] of [
+          ['r1', 'p1', 'Sales'],
+          ['r2', 'p2', 'Ops'],
+          ['r3', null, 'Ops'],
+          ['r4', 'p2', null],
+        ]) {
+          await sql`insert into recipients (id, tenant_id, campaign_id, rid, email, language_code, department, person_ref, sent_at, created_at)
+            values (${id}, 't1', 'c1', ${`rid-${id}`}, ${`${id}@example.com`}, 'en', ${department}, ${person}, ${at}, ${at})`.execute(
+            db,
+          );
+        }
+        expect(await migrateToLatest(db)).toContain('2026-12-11-0006-programme-department');
+        const departments = async () =>
+          Object.fromEntries(
+            (
+              await sql<{ id: string; programme_department: string | null }>`
+                select id, programme_department from recipients order by id`.execute(db)
+            ).rows.map((r) => [r.id, r.programme_department]),
+          );
+        expect(await departments()).toEqual({ r1: 'Finance', r2: 'Ops', r3: 'Ops', r4: null });
+
+        // The directory moves p1, then gives p2 a department; a recipient is linked to p1 later.
+        await sql`update people set department = 'Legal' where id = 'p1'`.execute(db);
+        await sql`update people set department = 'IT' where id = 'p2'`.execute(db);
+        await sql`update recipients set person_ref = 'p1' where id = 'r3'`.execute(db);
+        expect(await departments()).toEqual({ r1: 'Legal', r2: 'IT', r3: 'Legal', r4: 'IT' });
+        // A person's department taken away: each send keeps its own row's again.
+        await sql`update people set department = null where id = 'p2'`.execute(db);
+        expect(await departments()).toEqual({ r1: 'Legal', r2: 'Ops', r3: 'Legal', r4: null });
+
+        await migrateTo(db, '2026-12-11-0005-programme-month-index');
+        const reverted = await sql<Record<string, unknown>>`select * from recipients where id = 'r1'`.execute(
+          db,
+        );
+        expect(Object.keys(reverted.rows[0] ?? {})).not.toContain('programme_department');
+        await sql`update people set department = 'Sales' where id = 'p1'`.execute(db);
+      } finally {
+        await opened.dispose();
+      }
+    });
   });
 }

@@ -4,7 +4,7 @@
  * repository function as its first parameter.
  */
 import type { MailReportOutcome, ReportDecision } from '@shared/mail-reports';
-import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { ClickVerdict, ClickVia, VisitSource } from '@shared/clicks';
 import type { ImportedEventKind, ImportedFrom } from '@shared/gophish-campaign';
 import type { Role } from '@shared/admin-api';
@@ -103,6 +103,12 @@ export interface RecipientTable {
   click_via: Generated<ClickVia | null>;
   /** The person this recipient is (people.id); `person_id` is the identifier the operator's file gave. */
   person_ref: Generated<string | null>;
+  /**
+   * The department the programme report counts this send under: its person's, else `department`.
+   * Written with the row (insertRecipients), kept by the database's triggers after that
+   * (migration 2026-12-11-0006): never updated by the application.
+   */
+  programme_department: ColumnType<string | null, string | null | undefined, never>;
   created_at: string;
 }
 

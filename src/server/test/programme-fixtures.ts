@@ -7,7 +7,12 @@ import { PERSON } from './click-fixtures';
 import type { Harness } from './harness';
 
 /** A campaign with these recipients (CSV rows), and a way to its links by email. */
-async function campaignWith(h: Harness, tenant: TestTenant, csv: string, options: { draft?: boolean } = {}) {
+export async function campaignWith(
+  h: Harness,
+  tenant: TestTenant,
+  csv: string,
+  options: { draft?: boolean } = {},
+) {
   const res = await h.admin.inject({
     method: 'POST',
     url: `/api/admin/campaigns${options.draft ? '?draft=true' : ''}`,
@@ -50,7 +55,7 @@ async function submit(h: Harness, rid: string) {
   expect(res.statusCode).toBe(200);
 }
 
-const report = (h: Harness, tenant: TestTenant, rid: string, at: string) =>
+export const report = (h: Harness, tenant: TestTenant, rid: string, at: string) =>
   creditReportedMessage(h.database.db, tenant.tenantId, { rids: [rid], messageIds: [] }, at);
 
 /**

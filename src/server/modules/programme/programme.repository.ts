@@ -1,10 +1,10 @@
 /**
  * SQL for the programme: each campaign's library scenario, and the report's aggregates over a
- * tenant's sent messages (recipients with a `sent_at` in launched campaigns), read month by month
- * through the (tenant, month of send) index and person by person through the (tenant, person)
- * one. Clicked and submitted are the recipient's steps as the results
- * count them: `clicked` stands only while a person's verdict does (a scanner's visit never sets
- * it, and fan-out found later takes it off).
+ * tenant's sent messages (recipients with a `sent_at` in launched campaigns), read in one walk of
+ * the (tenant, month of send, campaign, department) index, and the people counted per department
+ * person by person through the (tenant, person) one. Clicked and submitted are the recipient's
+ * steps as the results count them: `clicked` stands only while a person's verdict does (a
+ * scanner's visit never sets it, and fan-out found later takes it off).
  */
 import { sql } from 'kysely';
 import { stepBit } from '@shared/events';
@@ -103,11 +103,8 @@ const countsOf = (row: CountRow) => ({
   reported: Number(row.reported),
 });
 
-/**
- * All the window's sends, whatever their department, through the (tenant, month of send) index
- * in its order: grouped by month and campaign without sorting the sends.
- */
-function allSent(db: Db, window: SentWindow) {
+/** The window's sends (of one department's when it names one), through the month index. */
+function sent(db: Db, window: SentWindow) {
   let query = db
     .selectFrom('recipients as r')
     .where('r.tenant_id', '=', window.tenantId)
@@ -115,149 +112,102 @@ function allSent(db: Db, window: SentWindow) {
     .where(month, '>=', window.from)
     .where(month, '<=', window.to);
   if (window.drafts.length > 0) query = query.where('r.campaign_id', 'not in', [...window.drafts]);
+  if (window.department !== undefined) query = query.where('r.programme_department', '=', window.department);
   return query;
 }
 
-/*
- * A message's department is its person's, else the recipient's. Rather than looking up the
- * person of every send, the sends are read in three disjoint parts, each through an index:
- * those of people with a department, walked person by person (people by department, then each
- * person's sends through the (tenant, person) index, so they come grouped by department); those
- * of people without one; and those of recipients without a person (people are never deleted,
- * so a person reference always finds its person). The last two keep the recipient's department.
+/**
+ * Counts per month, campaign and department — a send's department is its person's, else the
+ * recipient's (`programme_department`, kept by the database) — with each reported message's
+ * milliseconds from send to report, computed by the database from the ISO text, as one
+ * comma-separated text per group: the medians need every report's time, and thousands travel
+ * far faster as a few texts than as rows. One walk of the index in its order: nothing sorted.
  */
-function sentToPeople(db: Db, window: SentWindow, withDepartment: boolean) {
-  let query = db
-    .selectFrom('people as p')
-    // A cross join with the join's terms in the where: SQLite then keeps people as the outer loop.
-    .crossJoin('recipients as r')
-    .whereRef('r.tenant_id', '=', 'p.tenant_id')
-    .whereRef('r.person_ref', '=', 'p.id')
-    .where('p.tenant_id', '=', window.tenantId)
-    .where('p.department', withDepartment ? 'is not' : 'is', null)
-    .where('r.sent_at', '>=', window.since)
-    .where('r.sent_at', '<', window.until);
-  if (window.drafts.length > 0) query = query.where('r.campaign_id', 'not in', [...window.drafts]);
-  if (window.department !== undefined)
-    query = query.where(withDepartment ? 'p.department' : 'r.department', '=', window.department);
-  return query;
+export async function sendGroups(db: Db, window: SentWindow) {
+  const postgres = dialectOf(db) === 'postgres';
+  const ms = postgres
+    ? sql`round(extract(epoch from (r.reported_at::timestamptz - r.sent_at::timestamptz)) * 1000)::bigint`
+    : sql`cast(round((julianday(r.reported_at) - julianday(r.sent_at)) * 86400000) as integer)`;
+  const report = sql`case when r.reported_at is not null then ${ms} end`;
+  const reports = (
+    postgres
+      ? sql<string | null>`string_agg(${report}::text, ',')`
+      : sql<string | null>`group_concat(${report}, ',')`
+  ).as('reports');
+  const rows = await sent(db, window)
+    .select([month.as('month'), 'r.campaign_id', 'r.programme_department as department', ...counts, reports])
+    .groupBy([month, 'r.campaign_id', 'r.programme_department'])
+    .execute();
+  return rows.map((row) => ({
+    month: row.month,
+    campaign_id: row.campaign_id,
+    department: row.department,
+    ...countsOf(row),
+    reports: row.reports ? row.reports.split(',').map(Number) : [],
+  }));
 }
 
-function sentToNoPerson(db: Db, window: SentWindow) {
-  let query = db
-    .selectFrom('recipients as r')
-    .where('r.tenant_id', '=', window.tenantId)
-    .where('r.person_ref', 'is', null)
-    .where('r.sent_at', '>=', window.since)
-    .where('r.sent_at', '<', window.until);
-  if (window.drafts.length > 0) query = query.where('r.campaign_id', 'not in', [...window.drafts]);
-  if (window.department !== undefined) query = query.where('r.department', '=', window.department);
-  return query;
-}
-
-/** Counts per month and campaign (of one department's messages when the window names one); a month and campaign may come in more than one row, to be added up. */
-export async function monthGroups(db: Db, window: SentWindow) {
-  const parts =
-    window.department === undefined
-      ? [allSent(db, window)]
-      : [sentToPeople(db, window, true), sentToPeople(db, window, false), sentToNoPerson(db, window)];
-  const rows = await Promise.all(
-    parts.map((part) =>
-      part
-        .select([month.as('month'), 'r.campaign_id', ...counts])
-        .groupBy([month, 'r.campaign_id'])
-        .execute(),
-    ),
-  );
-  return rows.flat().map((row) => ({ month: row.month, campaign_id: row.campaign_id, ...countsOf(row) }));
-}
-
-/** How many people with a department were sent a message in the window, per department. */
-function peopleWithDepartmentSent(db: Db, window: SentWindow) {
-  let query = db
+/**
+ * How many different people (else recipients) were sent a message in the window, per department:
+ * people with a department, each found sent or not through the (tenant, person) index; people
+ * without one, under each department their recipients name; recipients without a person, each
+ * someone of their own. A department may come in more than one row, to be added up (their
+ * people are distinct).
+ */
+export async function peoplePerDepartment(db: Db, window: SentWindow) {
+  let withDepartment = db
     .selectFrom('people as p')
     .where('p.tenant_id', '=', window.tenantId)
     .where('p.department', 'is not', null)
     .where((eb) => {
-      let sent = eb
+      let sentThem = eb
         .selectFrom('recipients as r')
         .select(sql`1`.as('one'))
         .whereRef('r.tenant_id', '=', 'p.tenant_id')
         .whereRef('r.person_ref', '=', 'p.id')
         .where('r.sent_at', '>=', window.since)
         .where('r.sent_at', '<', window.until);
-      if (window.drafts.length > 0) sent = sent.where('r.campaign_id', 'not in', [...window.drafts]);
-      return eb.exists(sent);
+      if (window.drafts.length > 0) sentThem = sentThem.where('r.campaign_id', 'not in', [...window.drafts]);
+      return eb.exists(sentThem);
     });
-  if (window.department !== undefined) query = query.where('p.department', '=', window.department);
-  return query
-    .select(['p.department', sql<number | string>`count(*)`.as('people')])
-    .groupBy('p.department')
-    .execute();
-}
-
-/**
- * Counts per department, with how many different people (else recipients) were sent a message
- * there, and each reported message's month and milliseconds from send to report (computed by the
- * database from the ISO text) as one text per department, `YYYY-MM:ms` comma-separated: the
- * medians need every report's time, and thousands travel far faster as a few texts than as rows,
- * read in the same pass as the counts. A department may come in more than one row, to be added
- * up (their people are distinct).
- */
-export async function departmentGroups(db: Db, window: SentWindow) {
-  const postgres = dialectOf(db) === 'postgres';
-  const ms = postgres
-    ? sql`round(extract(epoch from (r.reported_at::timestamptz - r.sent_at::timestamptz)) * 1000)::bigint`
-    : sql`cast(round((julianday(r.reported_at) - julianday(r.sent_at)) * 86400000) as integer)`;
-  const report = sql`case when r.reported_at is not null then ${month} || ':' || ${ms} end`;
-  const reports = (
-    postgres
-      ? sql<string | null>`string_agg(${report}, ',')`
-      : sql<string | null>`group_concat(${report}, ',')`
-  ).as('reports');
-  const [withDepartment, people, without, noPerson] = await Promise.all([
-    sentToPeople(db, window, true)
-      .select([
-        'p.department',
-        ...counts,
-        reports,
-        // SQLite counts the people as it walks them; PostgreSQL would sort every send for a
-        // distinct count, and counts them apart (in parallel) instead.
-        sql<number | string | null>`${postgres ? sql`null` : sql`count(distinct r.person_ref)`}`.as('people'),
-      ])
+  let withoutDepartment = db
+    .selectFrom('people as p')
+    // A cross join with the join's terms in the where: SQLite then keeps people as the outer loop.
+    .crossJoin('recipients as r')
+    .whereRef('r.tenant_id', '=', 'p.tenant_id')
+    .whereRef('r.person_ref', '=', 'p.id')
+    .where('p.tenant_id', '=', window.tenantId)
+    .where('p.department', 'is', null)
+    .where('r.sent_at', '>=', window.since)
+    .where('r.sent_at', '<', window.until);
+  let noPerson = db
+    .selectFrom('recipients as r')
+    .where('r.tenant_id', '=', window.tenantId)
+    .where('r.person_ref', 'is', null)
+    .where('r.sent_at', '>=', window.since)
+    .where('r.sent_at', '<', window.until);
+  if (window.drafts.length > 0) {
+    withoutDepartment = withoutDepartment.where('r.campaign_id', 'not in', [...window.drafts]);
+    noPerson = noPerson.where('r.campaign_id', 'not in', [...window.drafts]);
+  }
+  if (window.department !== undefined) {
+    withDepartment = withDepartment.where('p.department', '=', window.department);
+    withoutDepartment = withoutDepartment.where('r.department', '=', window.department);
+    noPerson = noPerson.where('r.department', '=', window.department);
+  }
+  const rows = await Promise.all([
+    withDepartment
+      .select(['p.department', sql<number | string>`count(*)`.as('people')])
       .groupBy('p.department')
       .execute(),
-    postgres ? peopleWithDepartmentSent(db, window) : [],
-    sentToPeople(db, window, false)
-      .select([
-        'r.department',
-        ...counts,
-        reports,
-        sql<number | string>`count(distinct r.person_ref)`.as('people'),
-      ])
+    withoutDepartment
+      .select(['r.department', sql<number | string>`count(distinct r.person_ref)`.as('people')])
       .groupBy('r.department')
       .execute(),
-    // A recipient without a person is someone of their own.
-    sentToNoPerson(db, window)
-      .select(['r.department', ...counts, reports, sql<number | string>`count(*)`.as('people')])
+    noPerson
+      .select(['r.department', sql<number | string>`count(*)`.as('people')])
       .groupBy('r.department')
       .execute(),
   ]);
-  const peopleIn = new Map(people.map((row) => [row.department, Number(row.people)]));
-  return [
-    ...withDepartment.map((row) => ({ ...row, people: row.people ?? peopleIn.get(row.department) ?? 0 })),
-    ...without,
-    ...noPerson,
-  ].map((row) => ({
-    department: row.department,
-    ...countsOf(row),
-    people: Number(row.people),
-    reports: reportsOf(row.reports),
-  }));
-}
-
-/** `YYYY-MM:ms,YYYY-MM:ms,…` read back (the month is always seven characters). */
-function reportsOf(text: string | null): { month: string; ms: number }[] {
-  if (!text) return [];
-  return text.split(',').map((entry) => ({ month: entry.slice(0, 7), ms: Number(entry.slice(8)) }));
+  return rows.flat().map((row) => ({ department: row.department, people: Number(row.people) }));
 }

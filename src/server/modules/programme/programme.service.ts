@@ -4,7 +4,7 @@
  * department, how people meet the simulations sent to them, beside the difficulty mix of what
  * they were sent, and the period per department. Months are the UTC months of each send.
  */
-import type { ProgrammeQuery, ProgrammeReport } from '@shared/programme';
+import type { DifficultyMix, ProgrammeQuery, ProgrammeReport } from '@shared/programme';
 import { monthsBetween } from '@shared/programme';
 import type { ScenarioLure } from '@shared/scenarios';
 import type { Db } from '@server/db/schema';
@@ -26,10 +26,10 @@ import {
 } from './programme-figures';
 import {
   campaignDifficulties,
-  departmentGroups,
   findCampaignScenario,
-  monthGroups,
+  peoplePerDepartment,
   scenariosOfPeople,
+  sendGroups,
   upsertCampaignScenario,
   type SentWindow,
 } from './programme.repository';
@@ -110,42 +110,30 @@ export async function programmeReport(
     // mixing them with judged clicks would say people clicked less than they did.
     drafts: campaigns.filter((c) => c.launched_at === null || c.imported_from !== null).map((c) => c.id),
   };
-  const [groups, departmentRows] = await Promise.all([monthGroups(db, window), departmentGroups(db, window)]);
+  const [groups, people] = await Promise.all([sendGroups(db, window), peoplePerDepartment(db, window)]);
 
-  // Each report's minutes, for the medians of its month, its department and the whole period.
-  const monthMinutes = new Map<string, number[]>();
-  const departmentMinutes = new Map<string | null, number[]>();
-  const allMinutes: number[] = [];
-  for (const row of departmentRows) {
-    const inDepartment = listIn(departmentMinutes, row.department);
-    for (const report of row.reports) {
-      const minutes = minutesFrom(report.ms);
-      listIn(monthMinutes, report.month).push(minutes);
-      inDepartment.push(minutes);
-      allMinutes.push(minutes);
-    }
-  }
-
-  const months = new Map(monthsBetween(from, to).map((m) => [m, { counts: noCounts(), mix: noMix() }]));
-  const total = { counts: noCounts(), mix: noMix() };
+  const months = new Map(monthsBetween(from, to).map((m) => [m, tally()]));
+  const departments = new Map<string | null, Tally & { people: number }>();
+  const total = tally();
   for (const row of groups) {
     const entry = months.get(row.month);
     if (!entry) continue;
-    addCounts(entry.counts, row);
+    let department = departments.get(row.department);
+    if (!department) departments.set(row.department, (department = { ...tally(), people: 0 }));
     const level = difficulty.get(row.campaign_id) ?? null;
-    addToMix(entry.mix, level, row.sent);
-    addCounts(total.counts, row);
-    addToMix(total.mix, level, row.sent);
+    const minutes = row.reports.map(minutesFrom);
+    for (const into of [entry, department, total]) {
+      addCounts(into.counts, row);
+      addToMix(into.mix, level, row.sent);
+      into.minutes.push(...minutes);
+    }
   }
   // A person is counted once per department they were sent a message in (their department
   // changes only where their record has none and their rows disagree).
-  const departments = new Map<string | null, { counts: Counts; people: number }>();
   let everyone = 0;
-  for (const row of departmentRows) {
-    let entry = departments.get(row.department);
-    if (!entry) departments.set(row.department, (entry = { counts: noCounts(), people: 0 }));
-    addCounts(entry.counts, row);
-    entry.people += row.people;
+  for (const row of people) {
+    const department = departments.get(row.department);
+    if (department) department.people += row.people;
     everyone += row.people;
   }
 
@@ -157,15 +145,15 @@ export async function programmeReport(
     months_by: 'sent_at_utc',
     months: [...months].map(([month, entry]) => ({
       month,
-      ...figures(entry.counts, monthMinutes.get(month) ?? []),
+      ...figures(entry.counts, entry.minutes),
       difficulty: entry.mix,
     })),
-    totals: { ...figures(total.counts, allMinutes), people: everyone, difficulty: total.mix },
+    totals: { ...figures(total.counts, total.minutes), people: everyone, difficulty: total.mix },
     departments: [...departments]
       .map(([name, entry]) => ({
         department: name,
         people: entry.people,
-        ...figures(entry.counts, departmentMinutes.get(name) ?? []),
+        ...figures(entry.counts, entry.minutes),
       }))
       .sort(
         (a, b) => b.people - a.people || (a.department ?? '\uffff').localeCompare(b.department ?? '\uffff'),
@@ -173,8 +161,11 @@ export async function programmeReport(
   };
 }
 
-function listIn<K>(map: Map<K, number[]>, key: K): number[] {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = []));
-  return list;
+/** What the report adds up for a month, a department or the period: counts, difficulty mix, minutes to report. */
+interface Tally {
+  counts: Counts;
+  mix: DifficultyMix;
+  minutes: number[];
 }
+
+const tally = (): Tally => ({ counts: noCounts(), mix: noMix(), minutes: [] });

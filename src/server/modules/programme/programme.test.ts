@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@server/test/harness';
 import { importCampaign, newTenant, type TestTenant } from '@server/test/admin-fixtures';
-import { seedProgramme } from '@server/test/programme-fixtures';
+import { campaignWith, report, seedProgramme } from '@server/test/programme-fixtures';
+import { scimClient } from '@server/test/scim-fixtures';
+import { SCIM_ENTERPRISE_USER } from '@shared/scim';
 import type { ProgrammeReport } from '@shared/programme';
 import { noteCampaignScenario } from './programme.service';
 
@@ -166,6 +168,64 @@ describeEachDatabase('programme report', (get) => {
     ).json<ProgrammeReport>();
     expect(marketing.totals.sent).toBe(0);
     expect(marketing.departments).toEqual([]);
+  });
+
+  it("counts a person's past messages under the department the directory gives them now", async () => {
+    const h = get();
+    const org = await newTenant(h, 'Moving people');
+    const scim = await scimClient(h, org);
+    const gil = await scim.request('POST', '/Users', {
+      userName: 'gil@moving.example',
+      emails: [{ value: 'gil@moving.example', primary: true }],
+      [SCIM_ENTERPRISE_USER]: { department: 'Finance' },
+    });
+    expect(gil.statusCode, gil.body).toBe(201);
+    // Gil's row names Sales, but the directory says Finance; Hal has only his row's Ops.
+    const june = await campaignWith(
+      h,
+      org,
+      'email,department,sent_at\ngil@moving.example,Sales,2026-06-01T09:00:00Z\nhal@moving.example,Ops,2026-06-01T09:00:00Z\n',
+    );
+    await report(h, org, june.rid('gil@moving.example'), '2026-06-01T09:40:00.000Z');
+    const departments = async (query = '') => {
+      const res = await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/programme/report?from=2026-06&to=2026-06${query}`,
+        headers: org.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<ProgrammeReport>()
+        .departments.map((d) => [d.department, d.people, d.sent, d.reported, d.median_minutes_to_report]);
+    };
+    expect(await departments()).toEqual([
+      ['Finance', 1, 1, 1, 40],
+      ['Ops', 1, 1, 0, null],
+    ]);
+
+    const moved = await scim.request('PATCH', `/Users/${gil.json<{ id: string }>().id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'Replace', path: `${SCIM_ENTERPRISE_USER}:department`, value: 'Legal' }],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await departments()).toEqual([
+      ['Legal', 1, 1, 1, 40],
+      ['Ops', 1, 1, 0, null],
+    ]);
+    expect(await departments('&department=Legal')).toEqual([['Legal', 1, 1, 1, 40]]);
+    expect(await departments('&department=Finance')).toEqual([]);
+
+    // Sent again after the move: the new message is Legal's too, once per person.
+    const july = await campaignWith(
+      h,
+      org,
+      'email,department,sent_at\ngil@moving.example,Sales,2026-06-20T09:00:00Z\n',
+    );
+    expect(july.rid('gil@moving.example')).toBeTruthy();
+    expect(await departments()).toEqual([
+      ['Legal', 1, 2, 1, 40],
+      ['Ops', 1, 1, 0, null],
+    ]);
   });
 
   it('refuses a malformed or reversed period with the error shape', async () => {

@@ -4,8 +4,31 @@ import { recipientMatches } from '@server/db/recipient-search';
 import { inChunks } from '@server/db/chunks';
 import { RECIPIENT_ORDER } from './recipient-order';
 
+/**
+ * Inserts recipients, each with the department the programme report counts it under: its
+ * person's, else its own (the database keeps it after that, see migration 2026-12-11-0006).
+ */
 export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): Promise<void> {
-  await inChunks(rows, (chunk) => db.insertInto('recipients').values(chunk).execute());
+  await inChunks(rows, async (chunk) => {
+    const refs = [...new Set(chunk.flatMap((row) => (row.person_ref ? [row.person_ref] : [])))];
+    const departments = new Map(
+      refs.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('people')
+              .select(['id', 'tenant_id', 'department'])
+              .where('id', 'in', refs)
+              .execute()
+          ).map((person) => [person.id, person]),
+    );
+    const values = chunk.map((row) => {
+      const person = row.person_ref ? departments.get(row.person_ref) : undefined;
+      const department = person?.tenant_id === row.tenant_id ? person.department : null;
+      return { ...row, programme_department: department ?? row.department ?? null };
+    });
+    await db.insertInto('recipients').values(values).execute();
+  });
 }
 
 export async function existingIdentities(db: Db, tenantId: string, campaignId: string) {
