@@ -34,6 +34,14 @@ import {
 } from './gophish-api.repository';
 
 /**
+ * A list as GoPhish gives it: by id, oldest first. Ids are given in the order objects are made or
+ * first shown, and objects made in the same millisecond (a file's array) have no other order.
+ */
+export function byGophishId<T extends { id: number }>(views: T[]): T[] {
+  return views.sort((a, b) => a.id - b.id);
+}
+
+/**
  * The object's integer id, given the first time GoPhish's API shows it. Two writers may pick the
  * same next number: the loser's insert does nothing, and it takes the one after.
  */
@@ -102,7 +110,7 @@ export async function gapiTemplates(db: Db, tenantId: string): Promise<GapiTempl
   const rows = await listTemplates(db, tenantId);
   const views = [];
   for (const row of rows) views.push(await templateView(db, row));
-  return views;
+  return byGophishId(views);
 }
 
 async function requireTemplate(db: Db, tenantId: string, gid: number) {
@@ -215,7 +223,7 @@ async function pageView(db: Db, row: LandingPageRow, warnings: string[] = []): P
 export async function gapiPages(db: Db, tenantId: string): Promise<GapiPage[]> {
   const views = [];
   for (const row of await listPages(db, tenantId)) views.push(await pageView(db, row));
-  return views;
+  return byGophishId(views);
 }
 
 async function requirePage(db: Db, tenantId: string, gid: number) {

@@ -38,7 +38,7 @@ import { eventsOf, resultOf, statsOf, type Activity } from './gophish-results';
 import { sendingProfiles } from '../sending/sending-profiles.service';
 import { failedSends } from '../sending/sending.service';
 import { findGophishCampaign, insertGophishCampaign } from './gophish-api.repository';
-import { gidOf, pageNamed, targetOf, templateNamed } from './gophish-api.service';
+import { byGophishId, gidOf, pageNamed, targetOf, templateNamed } from './gophish-api.service';
 import { smtpView } from './gophish-objects.service';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -170,7 +170,7 @@ export async function gapiCampaigns(db: Db, config: Config, tenantId: string): P
   const views = [];
   for (const campaign of await tenantCampaigns(db, tenantId))
     views.push(await campaignView(db, config, campaign));
-  return views;
+  return byGophishId(views);
 }
 
 export async function gapiCampaign(db: Db, config: Config, tenantId: string, gid: number) {
@@ -201,7 +201,7 @@ export async function gapiCampaignSummary(db: Db, tenantId: string, gid: number)
 export async function gapiCampaignSummaries(db: Db, tenantId: string) {
   const campaigns = [];
   for (const campaign of await tenantCampaigns(db, tenantId)) campaigns.push(await summaryOf(db, campaign));
-  return { total: campaigns.length, campaigns };
+  return { total: campaigns.length, campaigns: byGophishId(campaigns) };
 }
 
 /** GoPhish's "complete": the campaign ends (its links then show "not available", its sending stops). */

@@ -38,7 +38,7 @@ import {
   removeProfile,
   sendingProfiles,
 } from '../sending/sending-profiles.service';
-import { gidOf, targetOf, type LibraryOutcome } from './gophish-api.service';
+import { byGophishId, gidOf, targetOf, type LibraryOutcome } from './gophish-api.service';
 
 // Groups.
 
@@ -57,7 +57,7 @@ async function groupView(db: Db, tenantId: string, group: GroupWithTargets, warn
 export async function gapiGroups(db: Db, tenantId: string): Promise<GapiGroup[]> {
   const views = [];
   for (const group of await groupsWithTargets(db, tenantId)) views.push(await groupView(db, tenantId, group));
-  return views;
+  return byGophishId(views);
 }
 
 export async function gapiGroupSummaries(db: Db, tenantId: string): Promise<GapiGroupSummaries> {
@@ -160,7 +160,7 @@ export async function gapiSmtps(db: Db, tenantId: string): Promise<GapiSmtp[]> {
   const views = [];
   for (const profile of await sendingProfiles(db, tenantId))
     views.push(await smtpView(db, tenantId, profile));
-  return views;
+  return byGophishId(views);
 }
 
 async function requireSmtp(db: Db, tenantId: string, gid: number) {
@@ -245,7 +245,7 @@ async function userView(db: Db, tenantId: string, user: User): Promise<GapiUser>
 export async function gapiUsers(db: Db, tenantId: string): Promise<GapiUser[]> {
   const views = [];
   for (const user of await usersOf(db, tenantId)) views.push(await userView(db, tenantId, user));
-  return views;
+  return byGophishId(views);
 }
 
 async function requireUser(db: Db, tenantId: string, gid: number) {
