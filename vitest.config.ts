@@ -9,6 +9,10 @@ import { aliases } from './build/aliases.ts';
 
 export default defineConfig({
   test: {
+    // Most of the suite waits (on PostgreSQL, SMTP, IMAP, Chromium) rather than computes: three
+    // files at a time keep two cores busy, where Vitest's default (cores − 1) ran one at a time.
+    // `npm test` (bin/test.js) runs the e2e and hardening projects beside the others instead.
+    maxWorkers: 3,
     projects: [
       {
         plugins: [react()],
@@ -56,6 +60,7 @@ export default defineConfig({
           setupFiles: ['src/server/test/actor-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One browser at a time: each file starts its own Chromium and server.
           fileParallelism: false,
         },
       },

@@ -18,7 +18,7 @@ import { buildApp } from '../app';
 import { openDatabase, type DatabaseConnection } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createProfile } from '../modules/sending/sending-profiles.service';
-import { testConfig } from '../test/harness';
+import { dropSchema, testConfig } from '../test/harness';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 
 const exec = promisify(execFile);
@@ -55,7 +55,7 @@ async function targets(): Promise<Target[]> {
       url: `${server}${joiner}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       open: () => openDatabase(server, { schema, poolSize: 2 }),
       dispose: async () => {
-        await admin.query(`drop schema ${schema} cascade`);
+        await dropSchema(admin, schema);
         await admin.end();
       },
     });

@@ -4,9 +4,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { databaseKinds } from '../test/harness';
 import { openDatabase, type DatabaseConnection } from './database';
+import { MIGRATION_LOCK_KEY, migrateToLatest } from './migrate';
 
 const require = createRequire(import.meta.url);
 
@@ -123,6 +125,33 @@ for (const kind of databaseKinds().filter((k) => k.name === 'postgres')) {
         { name: 'random_page_cost', setting: '1.1' },
       ]);
     } finally {
+      await opened.dispose();
+    }
+  });
+
+  it('migrates one instance at a time: a migration waits for the lock another holds', async () => {
+    const opened = await kind.open({ migrate: false });
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      let done = false;
+      const migrating = migrateToLatest(opened.database.db).then((names) => ((done = true), names));
+      // The migration asks for the lock and waits: an advisory lock requested and not granted.
+      const waiting = async () =>
+        Number(
+          (
+            await other.query<{ n: string }>(
+              "select count(*) as n from pg_locks where locktype = 'advisory' and not granted",
+            )
+          ).rows[0]?.n,
+        );
+      await expect.poll(waiting).toBeGreaterThan(0);
+      expect(done).toBe(false);
+      await other.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      expect(await migrating).toContain('2026-11-22-0001-initial');
+    } finally {
+      await other.end();
       await opened.dispose();
     }
   });

@@ -102,8 +102,34 @@ export async function migrateTo(db: Kysely<Database>, name: string): Promise<str
   return migrate(db, (migrator) => migrator.migrateTo(name));
 }
 
+/**
+ * PostgreSQL: the advisory lock every migration holds, one at a time per database. Instances
+ * starting together then migrate one after the other, and a migration never reads the catalogue
+ * while a schema is being dropped (the migrator's look at the tables checks each schema's
+ * privileges by name, and fails on one dropped meanwhile: the test harness drops its schemas
+ * under the same lock).
+ */
+export const MIGRATION_LOCK_KEY = 7_204_131_733;
+
 async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   const schema = await postgresSchema(db);
+  if (schema === undefined) return migrateIn(db, schema, run);
+  // Held on a connection of its own; the migrator takes others from the pool.
+  return db.connection().execute(async (held) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(held);
+    try {
+      return await migrateIn(db, schema, run);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(held);
+    }
+  });
+}
+
+async function migrateIn(
+  db: Kysely<Database>,
+  schema: string | undefined,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+) {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },

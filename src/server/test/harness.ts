@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildAdminApp, buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseConnection } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { MIGRATION_LOCK_KEY, migrateToLatest } from '../db/migrate';
 
 export const TEST_SECRET = 'test-poll-token-secret-0123456789abcdef';
 
@@ -63,10 +63,23 @@ async function openTestPostgres(url: string, options: { migrate?: boolean } = {}
     database,
     dispose: async () => {
       await database.close();
-      await admin.query(`drop schema ${schema} cascade`);
+      await dropSchema(admin, schema);
       await admin.end();
     },
   };
+}
+
+/** Drops a test's schema under the migrations' lock: a migration reading the catalogue meanwhile would fail. */
+export async function dropSchema(admin: pg.Client, schema: string): Promise<void> {
+  await admin.query('begin');
+  try {
+    await admin.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.query('commit');
+  } catch (error) {
+    await admin.query('rollback');
+    throw error;
+  }
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`'s Vitest step, as two lines of work side by side: the browser tests then the
+// hardening tests, one file at a time (each starts its own Chromium or servers, and their timings
+// must not suffer from one another), and beside them the unit, API and build-check tests, two
+// files at a time (they mostly wait on the databases). In one Vitest run, files that must not
+// run in parallel are kept for after everything else, so the browser tests, a third of the time,
+// started only at the end. Each line is prefixed with the line of work it comes from; the exit
+// code is the first failure's. Arguments go to every Vitest run (`npm test -- --bail=1`).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { root } from './freshness.js';
+
+const extra = process.argv.slice(2);
+const lines = [
+  {
+    label: 'browser',
+    runs: [
+      ['--project', 'e2e'],
+      ['--project', 'hardening', '--maxWorkers=1'],
+    ],
+  },
+  {
+    label: 'unit',
+    runs: [['--project', 'web', '--project', 'server', '--project', 'build', '--maxWorkers=2']],
+  },
+];
+
+const width = Math.max(...lines.map((line) => line.label.length));
+
+function vitest(label, args) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', ...args, ...extra], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = `[${label.padEnd(width)}] `;
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream }).on('line', (text) => out.write(prefix + text + '\n'));
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const started = Date.now();
+const results = await Promise.all(
+  lines.map(async (line) => {
+    // A failure does not stop the runs after it: every test runs and says how it went.
+    let failed = 0;
+    for (const args of line.runs) {
+      const code = await vitest(line.label, args);
+      failed ||= code;
+    }
+    return { line, code: failed };
+  }),
+);
+
+for (const { line, code } of results) {
+  console.log(`${line.label.padEnd(width)}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`}`);
+}
+console.log(`Tests took ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+process.exit(results.find((r) => r.code !== 0)?.code ?? 0);
