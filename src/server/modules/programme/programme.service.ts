@@ -112,21 +112,23 @@ export async function programmeReport(
   };
   const [groups, people] = await Promise.all([sendGroups(db, window), peoplePerDepartment(db, window)]);
 
-  const months = new Map(monthsBetween(from, to).map((m) => [m, tally()]));
+  const months = new Map(monthsBetween(from, to).map((m) => [m, mixedTally()]));
   const departments = new Map<string | null, Tally & { people: number }>();
-  const total = tally();
+  const total = mixedTally();
   for (const row of groups) {
     const entry = months.get(row.month);
     if (!entry) continue;
     let department = departments.get(row.department);
     if (!department) departments.set(row.department, (department = { ...tally(), people: 0 }));
-    const level = difficulty.get(row.campaign_id) ?? null;
     const minutes = row.reports.map(minutesFrom);
     for (const into of [entry, department, total]) {
       addCounts(into.counts, row);
-      addToMix(into.mix, level, row.sent);
       into.minutes.push(...minutes);
     }
+    // The departments' table gives the period's figures; a department's mix is its own report's.
+    const level = difficulty.get(row.campaign_id) ?? null;
+    addToMix(entry.mix, level, row.sent);
+    addToMix(total.mix, level, row.sent);
   }
   // A person is counted once per department they were sent a message in (their department
   // changes only where their record has none and their rows disagree).
@@ -161,11 +163,13 @@ export async function programmeReport(
   };
 }
 
-/** What the report adds up for a month, a department or the period: counts, difficulty mix, minutes to report. */
+/** What the report adds up for a month, a department or the period: counts and minutes to report. */
 interface Tally {
   counts: Counts;
-  mix: DifficultyMix;
   minutes: number[];
 }
 
-const tally = (): Tally => ({ counts: noCounts(), mix: noMix(), minutes: [] });
+const tally = (): Tally => ({ counts: noCounts(), minutes: [] });
+
+/** A month's or the period's tally, with the difficulty mix of what was sent. */
+const mixedTally = (): Tally & { mix: DifficultyMix } => ({ ...tally(), mix: noMix() });
