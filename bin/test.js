@@ -5,7 +5,8 @@
 // files at a time (they mostly wait on the databases). In one Vitest run, files that must not
 // run in parallel are kept for after everything else, so the browser tests, a third of the time,
 // started only at the end. Each line is prefixed with the line of work it comes from; the exit
-// code is the first failure's. Arguments go to every Vitest run (`npm test -- --bail=1`).
+// code is the first failure's, and each failure's report is printed again at the end, where a
+// log's tail shows it. Arguments go to every Vitest run (`npm test -- --bail=1`).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { root } from './freshness.js';
@@ -26,6 +27,10 @@ const lines = [
 ];
 
 const width = Math.max(...lines.map((line) => line.label.length));
+// eslint-disable-next-line no-control-regex -- terminal colour codes
+const colours = /\x1b\[[0-9;]*m/g;
+const failureReports = [];
+const reportLimit = 200;
 
 function vitest(label, args) {
   return new Promise((resolve) => {
@@ -34,11 +39,19 @@ function vitest(label, args) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const prefix = `[${label.padEnd(width)}] `;
+    // Vitest writes its "Failed Suites" / "Failed Tests" sections to stderr, after everything else.
+    let inFailures = false;
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
-      createInterface({ input: stream }).on('line', (text) => out.write(prefix + text + '\n'));
+      createInterface({ input: stream }).on('line', (text) => {
+        out.write(prefix + text + '\n');
+        if (stream !== child.stderr) return;
+        const plain = text.replace(colours, '');
+        if (/⎯ Failed (Tests|Suites) \d+ ⎯/.test(plain)) inFailures = true;
+        if (inFailures && failureReports.length < reportLimit) failureReports.push(prefix + plain);
+      });
     }
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -57,6 +70,12 @@ const results = await Promise.all(
   }),
 );
 
+if (failureReports.length > 0) {
+  console.log('\nFailures, as reported above:');
+  for (const text of failureReports) console.log(text);
+  if (failureReports.length === reportLimit) console.log(`(first ${reportLimit} lines only)`);
+  console.log('');
+}
 for (const { line, code } of results) {
   console.log(`${line.label.padEnd(width)}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`}`);
 }

@@ -39,6 +39,8 @@ export async function startSmtpSink(verdict: Verdict = () => null): Promise<Smtp
     disabledCommands: ['STARTTLS'],
     disableReverseLookup: true,
     logger: false,
+    // On close, a sender's idle pooled connection is ended after a second, not smtp-server's 30.
+    closeTimeout: 1000,
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo[0]?.address ?? '';
       const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
