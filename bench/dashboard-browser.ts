@@ -43,8 +43,8 @@ export async function dashboardDrawTimes(
     const signedIn = await newContext(browser);
     const signIn = await signedIn.newPage();
     await signIn.goto(`${base}/sign-in`);
-    await signIn.getByLabel('Email address').fill(VIEWER.email);
-    await signIn.getByLabel('Password').fill(VIEWER.password);
+    await signIn.getByLabel('Email address', { exact: true }).fill(VIEWER.email);
+    await signIn.getByLabel('Password', { exact: true }).fill(VIEWER.password);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await signIn.waitForURL(/\/campaigns$/);
     const session = await signedIn.storageState();

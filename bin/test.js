@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`'s Vitest step, as two lines of work side by side: the browser tests then the
-// hardening tests, one file at a time (each starts its own Chromium or servers, and their timings
-// must not suffer from one another), and beside them the unit, API and build-check tests, two
-// files at a time (they mostly wait on the databases). In one Vitest run, files that must not
-// run in parallel are kept for after everything else, so the browser tests, a third of the time,
-// started only at the end. Each line is prefixed with the line of work it comes from; the exit
+// `npm test`'s Vitest step, as two lines of work side by side: the browser tests, one file at a
+// time (each starts its own Chromium and server), and beside them the unit, API and build-check
+// tests, two files at a time (they mostly wait on the databases); then each line runs some of
+// the hardening tests, one file at a time (each starts its own servers). In one Vitest run,
+// files that must not run in parallel are kept for after everything else, so the browser tests,
+// a third of the time, started only at the end. Each line is prefixed with the line of work it comes from; the exit
 // code is the first failure's, and each failure's report is printed again at the end, where a
 // log's tail shows it. Arguments go to every Vitest run (`npm test -- --bail=1`).
 import { spawn } from 'node:child_process';
@@ -12,17 +12,28 @@ import { createInterface } from 'node:readline';
 import { root } from './freshness.js';
 
 const extra = process.argv.slice(2);
+// The hardening files that start Chromium or take longest run after the browser tests, the rest
+// after the unit tests: the two lines then take about as long as each other.
+const browserHardening = ['hardening/injection-xss.test.ts', 'hardening/fuzz.test.ts'];
 const lines = [
   {
     label: 'browser',
     runs: [
       ['--project', 'e2e'],
-      ['--project', 'hardening', '--maxWorkers=1'],
+      ['--project', 'hardening', '--maxWorkers=1', ...browserHardening],
     ],
   },
   {
     label: 'unit',
-    runs: [['--project', 'web', '--project', 'server', '--project', 'build', '--maxWorkers=2']],
+    runs: [
+      ['--project', 'web', '--project', 'server', '--project', 'build', '--maxWorkers=2'],
+      [
+        '--project',
+        'hardening',
+        '--maxWorkers=1',
+        ...browserHardening.flatMap((file) => ['--exclude', file]),
+      ],
+    ],
   },
 ];
 

@@ -17,7 +17,14 @@ import { addRecipients } from '@server/modules/recipients/recipients.service';
 import { outboxWorker, type OutboxWorker } from '@server/modules/sending/outbox-worker';
 import { createProfile } from '@server/modules/sending/sending-profiles.service';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
-import { expectAxeClean, expectReadable, sidewaysOverflow, signInIn } from './support/console';
+import {
+  expectAxeClean,
+  expectReadable,
+  networkQuiet,
+  sidewaysOverflow,
+  signInIn,
+  trackRequests,
+} from './support/console';
 import { recipientByRid } from './support/journey';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -125,9 +132,10 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
 
   /** Opens a page and waits until it has loaded what it shows. */
   async function visit(page: Page, path: string) {
-    await page.goto(`${server.adminUrl}${path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.adminUrl}${path}`);
     await page.locator('h1').first().waitFor();
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await networkQuiet(page);
   }
 
   async function check(page: Page, label: string, width: number) {
@@ -143,6 +151,7 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
         const context = await newContext(browser, { width });
         const page = await context.newPage();
         page.setDefaultTimeout(10_000);
+        trackRequests(page);
         const console_ = words(language, 'console');
 
         await signInIn(page, server.adminUrl, language, OWNER);
@@ -181,7 +190,7 @@ describe.runIf(browserAvailable)('a new operator walks the whole console', () =>
         await page.getByRole('button', { name: console_['overview.launch'] }).click();
         const dialog = page.getByRole('dialog');
         await dialog.locator('select').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await check(page, `launch-dialog-${language}`, width);
         await page.keyboard.press('Escape');
 

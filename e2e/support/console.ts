@@ -1,6 +1,7 @@
 /**
  * Helpers for the console's browser tests: signing in through the sign-in page, axe at WCAG 2
- * A/AA, the document's sideways overflow, and the text of a file the page downloads.
+ * A/AA, the document's sideways overflow, the text of a file the page downloads, and waiting
+ * until a page has nothing more to load.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -55,6 +56,43 @@ export async function expectAxeClean(page: Page, label: string): Promise<void> {
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(found, label).toEqual([]);
+}
+
+const trackers = new WeakMap<Page, { inFlight: number; last: number }>();
+
+/**
+ * Follows the page's requests from now on (call before it navigates): how many are in flight,
+ * and when the last one started or ended.
+ */
+export function trackRequests(page: Page): void {
+  if (trackers.has(page)) return;
+  const tracker = { inFlight: 0, last: Date.now() };
+  trackers.set(page, tracker);
+  page.on('request', () => {
+    tracker.inFlight += 1;
+    tracker.last = Date.now();
+  });
+  const done = () => {
+    tracker.inFlight = Math.max(0, tracker.inFlight - 1);
+    tracker.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs` (Playwright's 'networkidle'
+ * waits 500 ms after the last one: half a second on every page a walk opens).
+ */
+export async function networkQuiet(page: Page, quietMs = 150): Promise<void> {
+  const tracker = trackers.get(page);
+  if (!tracker) throw new Error('trackRequests(page) before it navigates');
+  await expect
+    .poll(() => tracker.inFlight === 0 && Date.now() - tracker.last >= quietMs, {
+      interval: 50,
+      timeout: 15_000,
+    })
+    .toBe(true);
 }
 
 /** How far the document scrolls sideways (0 when everything fits the viewport). */

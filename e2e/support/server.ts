@@ -62,6 +62,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     demo,
     logs,
     close: async () => {
+      // A connection still busy (a response the test's own fetch left unread) would hold close
+      // up forever: the tests are over, so every connection ends now.
+      for (const listener of [app, admin]) listener.server.closeAllConnections();
       await Promise.all([app.close(), admin.close()]);
       await database.close();
       rmSync(dir, { recursive: true, force: true });

@@ -161,7 +161,19 @@ for (const target of all) {
         { logger: { level: 'silent' } },
       );
       try {
+        // The command records the delivery once the relay has answered; a gateway opens the link
+        // after that (before it, the command would rightly say the delivery was not yet confirmed).
+        const delivered = async () =>
+          (
+            await database.db
+              .selectFrom('allowlist_checks')
+              .select('id')
+              .where('profile_id', '=', profileId)
+              .where('sent_at', 'is not', null)
+              .execute()
+          ).length;
         const before = sink.received.length;
+        const deliveredBefore = await delivered();
         const child = spawn(
           'node',
           [bin, 'sending', 'allowlist', profileId, '--check', 'admin@example.com', '--wait', '6'],
@@ -174,6 +186,8 @@ for (const target of all) {
         const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 
         while (sink.received.length === before) await new Promise((resolve) => setTimeout(resolve, 50));
+        while ((await delivered()) === deliveredBefore)
+          await new Promise((resolve) => setTimeout(resolve, 50));
         const link = /https:\/\/phish\.example(\/go\/[\w-]{32})/.exec(sink.received[before]?.text ?? '')?.[1];
         expect(link).toBeDefined();
         const visit = await gateway.inject({

@@ -8,14 +8,18 @@ const busy = (ms: number) => {
   }
 };
 
-/** Four queries awaited together, each holding the loop 15 ms; a request arrives during the first. */
+/**
+ * Four queries awaited together, each holding the loop 60 ms; a request arrives during the first.
+ * The slice is 100 ms: q1 ends well inside it even when the machine is busy enough to pause this
+ * process between two statements (25 ms slices and 15 ms queries were not: 'request' came after q1).
+ */
 async function order(dialect: 'sqlite' | 'postgres') {
   const seen: string[] = [];
-  const turn = inTurns(dialect, 25);
+  const turn = inTurns(dialect, 100);
   const query = (name: string) => () => {
     seen.push(name);
     if (name === 'q1') setImmediate(() => seen.push('request'));
-    busy(15);
+    busy(60);
     return Promise.resolve(name);
   };
   const names = ['q1', 'q2', 'q3', 'q4'];
@@ -25,7 +29,7 @@ async function order(dialect: 'sqlite' | 'postgres') {
 }
 
 it('on SQLite serves a waiting request once queries have held the event loop for a slice', async () => {
-  // q1 and q2 hold the loop 30 ms, past the 25 ms slice: the request goes before q3.
+  // q1 and q2 hold the loop 120 ms, past the 100 ms slice: the request goes before q3.
   expect(await order('sqlite')).toEqual({
     seen: ['q1', 'q2', 'request', 'q3', 'q4'],
     results: ['q1', 'q2', 'q3', 'q4'],
