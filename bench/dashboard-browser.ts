@@ -45,7 +45,7 @@ export async function dashboardDrawTimes(
     await signIn.goto(`${base}/sign-in`);
     await signIn.getByLabel('Email address', { exact: true }).fill(VIEWER.email);
     await signIn.getByLabel('Password', { exact: true }).fill(VIEWER.password);
-    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
     await signIn.waitForURL(/\/campaigns$/);
     const session = await signedIn.storageState();
     await signedIn.close();
