@@ -4,9 +4,10 @@
 // tests, two files at a time (they mostly wait on the databases); then each line runs some of
 // the hardening tests, one file at a time (each starts its own servers). In one Vitest run,
 // files that must not run in parallel are kept for after everything else, so the browser tests,
-// a third of the time, started only at the end. Each line is prefixed with the line of work it comes from; the exit
-// code is the first failure's, and each failure's report is printed again at the end, where a
-// log's tail shows it. Arguments go to every Vitest run (`npm test -- --bail=1`).
+// a third of the time, started only at the end. Each line is prefixed with the line of work it
+// comes from; the exit code is the first failure's, and each failure's report is printed again
+// at the end, where a log's tail shows it. Arguments go to every Vitest run
+// (`npm test -- --bail=1`).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { root } from './freshness.js';

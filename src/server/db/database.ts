@@ -83,8 +83,8 @@ function openSqlite(file: string): DatabaseConnection {
  * RESTART_AFTER_PAGES the worker says so, and the server's own connection, between two of its
  * transactions, copies the few pages written since the worker's turn: about a millisecond, a
  * few times a second, instead of 4–6 ms sixty times. SQLite's automatic checkpoint stays on
- * behind it, at FALLBACK_PAGES, and at 1,000 pages again if the worker fails: on a machine too
- * busy to give the worker its turns, the log still starts again before it reaches 48 MB.
+ * behind it, at FALLBACK_PAGES (for a machine too busy to give the worker its turns), and at
+ * 1,000 pages again if the worker fails.
  */
 const CHECKPOINT_EVERY_MS = 20;
 const RESTART_AFTER_PAGES = 8000;
