@@ -7,6 +7,7 @@
  * level, and why.
  */
 import { z } from 'zod';
+import { timeZoneSchema } from './time-zone';
 import { LANGUAGE_CODES } from './languages';
 import { audienceSchema } from './people';
 
@@ -56,22 +57,6 @@ export const monthSchema = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM, e.g. 2027-01')
   .describe('a calendar month, YYYY-MM');
-
-function isTimeZoneName(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(isTimeZoneName, 'an IANA time zone, e.g. Europe/Berlin')
-  .describe('an IANA time zone, e.g. Europe/Berlin');
 
 export const workingHoursSchema = z
   .object({ start: clock, end: clock })

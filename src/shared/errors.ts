@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'invalid_url',
   'campaign_ended',
   'campaign_not_draft',
+  'managed_by_directory',
   // Sending.
   'smtp_failed',
   'campaign_has_no_email',

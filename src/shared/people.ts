@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
+import { timeZoneSchema } from './time-zone';
 
 /** How a person first came: a campaign's recipients (CSV, console, GoPhish), or SCIM provisioning. */
 export const PERSON_SOURCES = ['recipients', 'scim'] as const;
@@ -33,6 +34,25 @@ export const personSchema = z.object({
   time_zone: z.string().nullable().optional(),
 });
 export type Person = z.infer<typeof personSchema>;
+
+/**
+ * PATCH /api/admin/people/:id, `hookwise people set`: what an operator keeps of a person the
+ * directory does not manage. What is given changes; null clears it.
+ */
+export const personChangeSchema = z
+  .object({
+    time_zone: timeZoneSchema
+      .nullable()
+      .describe('IANA zone automations send in (null: the automation’s own)')
+      .optional(),
+    department: z.string().trim().min(1).max(200).nullable().optional(),
+    language_code: z.enum(LANGUAGE_CODES).nullable().optional(),
+  })
+  .strict()
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: 'give at least one of time_zone, department or language_code',
+  });
+export type PersonChange = z.infer<typeof personChangeSchema>;
 
 /** GET /api/admin/people?q=&group=&department=&state=&offset=&limit= */
 export const peopleQuerySchema = z.object({

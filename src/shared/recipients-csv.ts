@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGE_CODES, languageFromName } from './languages';
+import { canonicalTimeZone, isTimeZone } from './time-zone';
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -27,6 +28,8 @@ const COLUMNS: Record<string, string> = {
   group: 'group',
   position: 'position',
   sentat: 'sent_at',
+  timezone: 'time_zone',
+  tz: 'time_zone',
 };
 
 /** A header cell as the column it names (`email`, `first_name`, …), else squashed as written. */
@@ -95,6 +98,15 @@ export const recipientCsvRowSchema = z.object({
     (value) =>
       typeof value === 'string' ? emptyToNull((languageFromName(value) ?? value).toLowerCase()) : null,
     z.enum(LANGUAGE_CODES, { error: 'unknown language code' }).nullable(),
+  ),
+  // The person's IANA zone (Europe/Berlin): automations send within their working hours in it.
+  time_zone: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToNull(value.trim()) : null),
+    z
+      .string()
+      .refine(isTimeZone, 'unknown time zone, e.g. Europe/Berlin or America/New_York')
+      .transform(canonicalTimeZone)
+      .nullable(),
   ),
   sent_at: z.preprocess(
     emptyToNull,

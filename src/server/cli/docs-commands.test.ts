@@ -137,6 +137,10 @@ const NOT_RUN_HERE: Record<string, NotRunHere> = {
     reason: 'needs a sending profile and a check sent through it',
     runBy: [{ file: 'src/server/cli/sending-commands.test.ts', contains: "'sending', 'checks', profileId" }],
   },
+  'npx hookwise people set <tenantId> ana@example.com --time-zone Europe/Berlin': {
+    reason: 'needs a person, whom a campaign or the directory makes',
+    runBy: [{ file: 'src/server/cli/person-commands.test.ts', contains: "'people',\n      'set',\n" }],
+  },
   'npx hookwise recipients add-people --campaign <campaignId> --group <groupId>': {
     reason: 'needs a group, which only a directory makes (SCIM), and a campaign',
     runBy: [

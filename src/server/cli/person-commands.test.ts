@@ -126,4 +126,48 @@ describe('hookwise people history, risky, lists and filters', () => {
       await database.close();
     }
   });
+
+  it('sets a person’s time zone, department and language, audited; a bad zone names its option', async () => {
+    const out = hookwise(
+      'people',
+      'set',
+      tenantId,
+      'ANA@example.com',
+      '--time-zone',
+      'america/new_york',
+      '--department',
+      'Audit',
+    );
+    expect(out).toMatch(/^Ana <ana@example\.com>$/m);
+    expect(out).toMatch(/^ {2}time zone: America\/New_York$/m);
+    expect(out).toMatch(/^ {2}department: Audit$/m);
+    const json = JSON.parse(
+      hookwise('people', 'set', tenantId, 'ana@example.com', '--department', 'none', '--json'),
+    ) as {
+      time_zone: string;
+      department: string | null;
+    };
+    expect(json).toMatchObject({ time_zone: 'America/New_York', department: null });
+    expect(() => hookwise('people', 'set', tenantId, 'ana@example.com', '--time-zone', 'Nowhere')).toThrow(
+      /hookwise: --time-zone: an IANA time zone, e\.g\. Europe\/Berlin\n/,
+    );
+    expect(() => hookwise('people', 'set', tenantId, 'ana@example.com')).toThrow(
+      /give at least one of time_zone, department or language_code/,
+    );
+    expect(() => hookwise('people', 'set', tenantId, 'nobody@example.com', '--time-zone', 'UTC')).toThrow(
+      /No person nobody@example\.com/,
+    );
+    const database = openDatabase(sandbox.databaseUrl);
+    try {
+      const log = await auditEntries(database.db, tenantId, { limit: 100, previews: true });
+      expect(log.filter((e) => e.action === 'person.update').map((e) => e.details)).toEqual(
+        expect.arrayContaining([
+          { time_zone: 'America/New_York', department: 'Audit' },
+          { department: null },
+        ]),
+      );
+    } finally {
+      await database.close();
+    }
+  });
 });

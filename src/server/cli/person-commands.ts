@@ -1,5 +1,6 @@
 /**
- * `hookwise people history|risky|lists|filters …`: a person's history and risk score, the people
+ * `hookwise people history|set|risky|lists|filters …`: a person's history and risk score, their
+ * time zone, department and language, the people
  * in a risk band, the lists (repeat offenders, never reported, top reporters) and saved filters
  * (smart groups). The same services as /api/admin/people/…; options are checked with the same
  * shared schemas as the API's query strings and bodies.
@@ -12,7 +13,7 @@ import {
   savedFilterInputSchema,
   type PersonFilter,
 } from '@shared/person-history';
-import type { Person } from '@shared/people';
+import { personChangeSchema, type Person } from '@shared/people';
 import type { Risk } from '@shared/people-risk';
 import {
   createSavedFilter,
@@ -21,6 +22,8 @@ import {
   savedFilters,
 } from '../modules/people/people-filters.service';
 import { peopleList, personHistory, riskyPeople } from '../modules/people/person-history.service';
+import { changePerson } from '../modules/people/people.service';
+import { isNotFound } from '../lib/errors';
 import { requireTenant } from '../modules/tenants/tenants.service';
 import { withDatabase } from './cli-context';
 import { formatTable, output } from './output';
@@ -47,6 +50,15 @@ function filterText(filter: PersonFilter): string {
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'every active person';
 }
+
+const OPTION_OF: Record<string, string> = {
+  time_zone: '--time-zone',
+  department: '--department',
+  language_code: '--language',
+};
+
+/** An option's value, `none` clearing it. */
+const orNone = (value: string | undefined) => (value === 'none' ? null : value);
 
 const optionalNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
@@ -81,6 +93,47 @@ export function addPersonCommands(people: Command): void {
           ].join('\n');
         });
       }),
+    );
+
+  people
+    .command('set <tenantId> <person>')
+    .description(
+      "change a person's time zone, department or language (by email or id; `none` clears one); people from the directory are changed there",
+    )
+    .option('--time-zone <zone>', 'IANA time zone automations send in, e.g. Europe/Berlin')
+    .option('--department <name>', 'their department')
+    .option('--language <code>', 'the language they read (en, de, …)')
+    .option('--json', 'print JSON')
+    .action(
+      (
+        tenantId: string,
+        key: string,
+        options: { timeZone?: string; department?: string; language?: string; json?: boolean },
+      ) =>
+        withDatabase(async (_config, { db }) => {
+          await requireTenant(db, tenantId);
+          const parsed = personChangeSchema.safeParse({
+            time_zone: orNone(options.timeZone),
+            department: orNone(options.department),
+            language_code: orNone(options.language),
+          });
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const option = OPTION_OF[String(issue?.path[0])];
+            throw new Error(`${option ? `${option}: ` : ''}${issue?.message ?? 'not valid'}`);
+          }
+          const person = await changePerson(db, tenantId, key, parsed.data).catch((error: unknown) => {
+            throw isNotFound(error) ? new Error(`No person ${key} in tenant ${tenantId}`) : error;
+          });
+          output(options, person, () =>
+            [
+              `${nameOf(person)} <${person.email ?? ''}>`,
+              `  time zone: ${person.time_zone ?? "none (the automation's)"}`,
+              `  department: ${person.department ?? 'none'}`,
+              `  language: ${person.language_code ?? 'none'}`,
+            ].join('\n'),
+          );
+        }),
     );
 
   people

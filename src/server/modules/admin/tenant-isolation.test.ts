@@ -295,6 +295,12 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
         route: '/api/admin/people/{id}/history',
       },
       {
+        method: 'PATCH',
+        url: `/api/admin/people/${bPerson}`,
+        route: '/api/admin/people/{id}',
+        payload: { time_zone: 'Asia/Tokyo' },
+      },
+      {
         method: 'PUT',
         url: `/api/admin/people/filters/${bFilter}`,
         route: '/api/admin/people/filters/{id}',

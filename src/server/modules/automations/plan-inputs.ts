@@ -6,7 +6,7 @@
 import type { AutomationRow, Db, PersonRow } from '@server/db/schema';
 import type { LanguageCode } from '@shared/languages';
 import { audienceSchema } from '@shared/people';
-import { isTimeZone } from '@server/lib/time-zone';
+import { isTimeZone } from '@shared/time-zone';
 import { audiencePeople } from '../people/people.service';
 import { scenariosReceived } from '../programme/programme.service';
 import { riskInputsSince } from '../results/person-results.service';

@@ -37,7 +37,7 @@ import {
   updateCampaignContent,
   updateCampaignDates,
 } from './campaigns.repository';
-import { isTimeZone } from '@server/lib/time-zone';
+import { isTimeZone } from '@shared/time-zone';
 
 /** A campaign of this tenant, or a 404 that does not say whether it exists elsewhere. */
 export async function requireCampaign(db: Db, tenantId: string | undefined, id: string) {

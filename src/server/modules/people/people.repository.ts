@@ -8,6 +8,29 @@ export async function insertPeople(db: Db, rows: readonly NewPerson[]): Promise<
   await inChunks(rows, (chunk) => db.insertInto('people').values(chunk).execute());
 }
 
+/**
+ * Sets the time zone a file gave of people already known (`ids` of one zone), unless the
+ * directory manages them: SCIM's own `timezone` wins.
+ */
+export async function setTimeZones(
+  db: Db,
+  tenantId: string,
+  zone: string,
+  ids: readonly string[],
+  at: string,
+): Promise<void> {
+  await inChunks(ids, (chunk) =>
+    db
+      .updateTable('people')
+      .set({ time_zone: zone, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', chunk)
+      .where('source', '<>', 'scim')
+      .where((eb) => eb.or([eb('time_zone', 'is', null), eb('time_zone', '<>', zone)]))
+      .execute(),
+  );
+}
+
 export function findPerson(db: Db, tenantId: string, id: string): Promise<PersonRow | undefined> {
   return db
     .selectFrom('people')

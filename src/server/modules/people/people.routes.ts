@@ -2,12 +2,18 @@
  * /api/admin/people: the tenant's people (one per person, across campaigns), searched and
  * filtered by group, department, state or a saved filter; /api/admin/people/groups: the groups and
  * departments an audience is chosen from, with how many active people each holds; a person's
- * history and risk, the lists, the people in a risk band, and saved filters (smart groups).
+ * time zone, department and language changed; a person's history and risk, the lists, the people in a risk band, and saved filters (smart groups).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, errorSchema, idParamsSchema } from '@shared/admin-api';
-import { peopleFacetsSchema, peoplePageSchema, peopleQuerySchema } from '@shared/people';
+import {
+  peopleFacetsSchema,
+  peoplePageSchema,
+  peopleQuerySchema,
+  personChangeSchema,
+  personSchema,
+} from '@shared/people';
 import {
   PEOPLE_LISTS,
   peopleListPageSchema,
@@ -23,7 +29,7 @@ import {
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
-import { peopleFacets, peoplePage } from './people.service';
+import { changePerson, peopleFacets, peoplePage } from './people.service';
 import {
   changeSavedFilter,
   createSavedFilter,
@@ -84,6 +90,22 @@ export function peopleRoutes(ctx: AppContext) {
         },
       },
       async (request) => personHistory(db, tenantOf(request), request.params.id),
+    );
+
+    r.patch(
+      '/api/admin/people/:id',
+      {
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary:
+            "Change a person's time zone, department or language (people your directory manages are changed there)",
+          params: idParamsSchema,
+          body: personChangeSchema,
+          response: { 200: personSchema, 409: errorSchema, ...adminErrors },
+        },
+      },
+      async (request) => changePerson(db, tenantOf(request), request.params.id, request.body),
     );
 
     // One route per list (a list is no object of the tenant's: no id in the path).

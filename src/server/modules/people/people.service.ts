@@ -4,21 +4,26 @@
  * and a person is made for a new one; the console lists them; an audience is chosen from them.
  * The directory's own writes (SCIM) are in directory.service.ts.
  */
-import type { Audience, PeopleFacets, PeoplePage, PeopleQuery, Person } from '@shared/people';
+import type { Audience, PeopleFacets, PeoplePage, PeopleQuery, Person, PersonChange } from '@shared/people';
 import type { Db, NewPerson, PersonRow } from '@server/db/schema';
-import { notFound } from '@server/lib/errors';
+import { conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import {
   allPeople,
   countActivePeople,
   departmentFacets,
+  findPerson,
+  findPersonByEmail,
   insertPeople,
   pagePeople,
   peopleByIdentity,
+  setTimeZones,
+  updatePerson,
   type PeopleFilter,
 } from './people.repository';
 import { findGroup, groupFacets, groupNamesOf } from './person-groups.repository';
 import { peopleMatching, requireSavedFilter } from './people-filters.service';
+import { audited } from '../audit/audited';
 
 /** What a recipient says about its person. */
 export interface PersonIdentity {
@@ -28,6 +33,8 @@ export interface PersonIdentity {
   last_name?: string | null | undefined;
   language_code: PersonRow['language_code'];
   department?: string | null | undefined;
+  /** IANA zone from the file: set on the person unless the directory manages them. */
+  time_zone?: string | null | undefined;
 }
 
 /**
@@ -41,11 +48,16 @@ export async function linkPeople(db: Db, tenantId: string, identities: readonly 
   const byEmail = new Map(found.flatMap((p) => (p.email ? [[p.email, p.id] as const] : [])));
   const byPersonId = new Map(found.flatMap((p) => (p.person_id ? [[p.person_id, p.id] as const] : [])));
   const fresh: NewPerson[] = [];
+  const zones = new Map<string, string[]>();
   const now = nowIso();
   const refs = identities.map((identity) => {
     const email = identity.email?.toLowerCase() ?? null;
     const known = (email && byEmail.get(email)) || (identity.person_id && byPersonId.get(identity.person_id));
-    if (known) return known;
+    if (known) {
+      if (identity.time_zone)
+        zones.set(identity.time_zone, [...(zones.get(identity.time_zone) ?? []), known]);
+      return known;
+    }
     if (!email && !identity.person_id) return null;
     const id = newId();
     // An email or person_id another person already has stays theirs (the rows disagree).
@@ -69,13 +81,49 @@ export async function linkPeople(db: Db, tenantId: string, identities: readonly 
       source: 'recipients',
       created_at: now,
       updated_at: now,
+      ...(identity.time_zone ? { time_zone: identity.time_zone } : {}),
     });
     if (email) byEmail.set(email, id);
     if (personId) byPersonId.set(personId, id);
     return id;
   });
   await insertPeople(db, fresh);
+  for (const [zone, ids] of zones) await setTimeZones(db, tenantId, zone, ids, now);
   return refs;
+}
+
+/** The person with this id, else this email (any case); a plain 404 for none in the tenant. */
+export async function requirePerson(db: Db, tenantId: string, idOrEmail: string): Promise<PersonRow> {
+  const person =
+    (await findPerson(db, tenantId, idOrEmail)) ??
+    (idOrEmail.includes('@') ? await findPersonByEmail(db, tenantId, idOrEmail.toLowerCase()) : undefined);
+  if (!person) throw notFound();
+  return person;
+}
+
+/**
+ * Changes a person's time zone, department or language (by id or email). People the directory
+ * manages (SCIM) are refused: the directory would write its own values back.
+ */
+export async function changePerson(
+  db: Db,
+  tenantId: string,
+  idOrEmail: string,
+  change: PersonChange,
+): Promise<Person> {
+  const person = await requirePerson(db, tenantId, idOrEmail);
+  if (person.source === 'scim') {
+    throw conflict(
+      'This person comes from your directory (SCIM): change their details there, and the directory sends them here',
+      'managed_by_directory',
+    );
+  }
+  const audit = { tenantId, action: 'person.update', target: person.id, details: change };
+  return audited(db, audit, async (trx) => {
+    await updatePerson(trx, tenantId, person.id, { ...change, updated_at: nowIso() });
+    const [view] = await withGroups(trx, [await requirePerson(trx, tenantId, person.id)]);
+    return view!;
+  });
 }
 
 export function personView(row: PersonRow, groups: string[]): Person {

@@ -16,17 +16,8 @@ import type { Db, PersonRow } from '@server/db/schema';
 import { notFound } from '@server/lib/errors';
 import { listFigures, personSimulations, riskInputsSince } from '../results/person-results.service';
 import { riskHorizon } from './people-filters.service';
-import { allPeople, findPerson, findPersonByEmail, peopleByIds } from './people.repository';
-import { withGroups } from './people.service';
-
-/** The person with this id, else this email (any case); a plain 404 for none in the tenant. */
-export async function requirePerson(db: Db, tenantId: string, idOrEmail: string): Promise<PersonRow> {
-  const person =
-    (await findPerson(db, tenantId, idOrEmail)) ??
-    (idOrEmail.includes('@') ? await findPersonByEmail(db, tenantId, idOrEmail.toLowerCase()) : undefined);
-  if (!person) throw notFound();
-  return person;
-}
+import { allPeople, peopleByIds } from './people.repository';
+import { requirePerson, withGroups } from './people.service';
 
 export async function personHistory(
   db: Db,

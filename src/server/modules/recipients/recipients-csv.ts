@@ -1,7 +1,8 @@
 /**
  * Reads a recipients CSV: a header with `email` or `person_id`, optionally `first_name`, `last_name`,
  * `language` (or `language_code`: a code, English name or own name, e.g. de, German or Deutsch),
- * `department` (or `group`, or GoPhish's `position`, for breakdowns) and `sent_at` (ISO 8601, when
+ * `department` (or `group`, or GoPhish's `position`, for breakdowns), `time_zone` (or `Time Zone`,
+ * `tz`: the person's IANA zone, e.g. Europe/Berlin, for automations) and `sent_at` (ISO 8601, when
  * the mailer sent the message: clicks within seconds of it are a scanner's). Headers are matched
  * as GoPhish matches them (recipientColumn: `First Name`, `E-mail`…), and an e-mail cell may be
  * `Name <address>`. A GoPhish group CSV is read by this same reader. Each row is accepted or rejected with its
@@ -21,6 +22,8 @@ export interface RecipientInput {
   language_code: LanguageCode | null;
   department?: string | null;
   sent_at?: string | null;
+  /** The person's IANA time zone (kept on the person, not the recipient). */
+  time_zone?: string | null;
 }
 
 export interface RejectedRow {
@@ -55,6 +58,7 @@ export function parseRecipientsCsv(text: string, existing: ExistingIdentities) {
       language_code: record.language ?? record.language_code,
       department: record.department ?? record.group ?? record.position,
       sent_at: record.sent_at,
+      time_zone: record.time_zone,
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

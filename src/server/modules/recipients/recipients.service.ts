@@ -41,7 +41,8 @@ export async function addRecipients(
   const createdAt = nowIso();
   // Each recipient is one of the tenant's people: found by email or person_id, else made.
   const people = await linkPeople(db, campaign.tenant_id, identities);
-  const rows = identities.map((identity, i) => ({
+  // The time zone is the person's; a recipient row has none.
+  const rows = identities.map(({ time_zone: _zone, ...identity }, i) => ({
     ...identity,
     id: newId(),
     tenant_id: campaign.tenant_id,

@@ -5,7 +5,7 @@
  * extension.
  */
 import { matchLanguage } from '@shared/languages';
-import { isTimeZone } from '@server/lib/time-zone';
+import { isTimeZone } from '@shared/time-zone';
 import {
   SCIM_ENTERPRISE_USER,
   SCIM_GROUP,

@@ -9,7 +9,7 @@ import type { Config } from '@server/config';
 import type { Campaign, Db } from '@server/db/schema';
 import { badRequest, conflict } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
-import { isTimeZone } from '@server/lib/time-zone';
+import { isTimeZone } from '@shared/time-zone';
 import type { LanguageCode } from '@shared/languages';
 import { storedFile } from '../preview/preview.service';
 import { fromHeader } from './email-render';

@@ -38,7 +38,7 @@ import {
 } from './sending.repository';
 import { inTransaction } from '@server/db/transaction';
 import { audited } from '../audit/audited';
-import { isTimeZone } from '@server/lib/time-zone';
+import { isTimeZone } from '@shared/time-zone';
 
 export async function startSending(
   db: Db,

@@ -21,7 +21,7 @@ import { conflict, notFound } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
 import { audited } from '../audit/audited';
 import { requireCampaign, trainingCampaignFor } from '../campaigns/campaigns.service';
-import { requirePerson } from '../people/person-history.service';
+import { requirePerson } from '../people/people.service';
 import { addTrainee } from '../recipients/recipients.service';
 import { sendingProfileOf } from '../sending/sending.service';
 import {
