@@ -63,7 +63,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
  * console. It frames its own pages (the console's previews), nobody else's.
  */
 export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = await baseApp(ctx, options, { frameAncestors: "'self'" });
+  // GoPhish's Python client deletes at `/api/templates//4`, which GoPhish's router cleans.
+  const app = await baseApp(ctx, options, { frameAncestors: "'self'", ignoreDuplicateSlashes: true });
   await app.register(fastifyCookie);
   await app.register(healthRoutes(ctx));
   // Before the routes it documents: swagger only sees routes registered after it.
@@ -83,7 +84,7 @@ export async function buildAdminApp(ctx: AppContext, options: BuildOptions = {})
 async function baseApp(
   ctx: AppContext,
   options: BuildOptions,
-  framing: { frameAncestors: string },
+  framing: { frameAncestors: string; ignoreDuplicateSlashes?: boolean },
 ): Promise<FastifyInstance> {
   const level = options.logger?.level ?? ctx.config.logLevel;
   const app = Fastify({
@@ -93,6 +94,7 @@ async function baseApp(
     // Our own onResponse hook writes the one line per request.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
+    routerOptions: { ignoreDuplicateSlashes: framing.ignoreDuplicateSlashes ?? false },
     // Ids in logs instead of query strings: the request id ties a log line to a request.
     requestIdHeader: false,
     // TRUST_PROXY means one reverse proxy in front: the client is the address it appended.

@@ -37,6 +37,7 @@ export const GOPHISH_EVENT_MESSAGES = [
   'Campaign Created',
   'Email Sent',
   'Error Sending Email',
+  'Email Opened',
   'Clicked Link',
   'Submitted Data',
   'Email Reported',

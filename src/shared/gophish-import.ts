@@ -93,6 +93,8 @@ export const GOPHISH_NOTICES = [
   'library_template_kept',
   'library_page_kept',
   'library_group_kept',
+  'library_smtp_kept',
+  'campaign_kept',
 ] as const;
 export type GophishNoticeCode = (typeof GOPHISH_NOTICES)[number];
 

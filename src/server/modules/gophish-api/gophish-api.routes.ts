@@ -123,6 +123,16 @@ export function gophishApiRoutes(ctx: AppContext) {
   const { config } = ctx;
   return async (plain: FastifyInstance) => {
     installGapiAuth(plain, db);
+    // Scripts send `Content-Type: application/json` on a DELETE with no body: GoPhish reads none.
+    const json = plain.getDefaultJsonParser('error', 'error');
+    plain.removeContentTypeParser('application/json');
+    plain.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '' && request.method === 'DELETE') {
+        done(null, undefined);
+        return;
+      }
+      void json(request, body.toString(), done);
+    });
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const both = (path: string) => [path, `${path}/`];
 

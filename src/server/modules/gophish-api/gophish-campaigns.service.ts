@@ -34,7 +34,8 @@ import { emptyReport } from '../gophish/gophish-report';
 import { groupIdNamed, groupWithTargets } from '../people/person-groups.service';
 import { addRecipientsFromPeople } from '../recipients/recipients.service';
 import { campaignActivity } from '../results/activity.service';
-import { eventsOf, resultOf, statsOf, type Activity } from './gophish-results';
+import { eventsOf, importedActivityOf, resultOf, statsOf, type Activity } from './gophish-results';
+import { importedTimeline } from '../gophish/gophish.service';
 import { sendingProfiles } from '../sending/sending-profiles.service';
 import { failedSends } from '../sending/sending.service';
 import { findGophishCampaign, insertGophishCampaign } from './gophish-api.repository';
@@ -42,6 +43,28 @@ import { byGophishId, gidOf, pageNamed, targetOf, templateNamed } from './gophis
 import { smtpView } from './gophish-objects.service';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+
+/**
+ * What GoPhish called a campaign's template, page and sending profile, and its URL, so this API
+ * names them as GoPhish did (an imported campaign's, as its file gave them). In the caller's transaction.
+ */
+export async function keepGophishNames(
+  trx: Db,
+  tenantId: string,
+  campaignId: string,
+  names: { template: string; page: string; smtp: string; url: string },
+): Promise<void> {
+  await insertGophishCampaign(trx, {
+    campaign_id: campaignId,
+    tenant_id: tenantId,
+    template_name: names.template,
+    page_name: names.page,
+    smtp_name: names.smtp,
+    group_names: '[]',
+    url: names.url,
+    send_by_date: null,
+  });
+}
 
 async function requireGapiCampaign(db: Db, tenantId: string, gid: number): Promise<Campaign> {
   const id = await targetOf(db, tenantId, 'campaign', gid, CAMPAIGN_NOT_FOUND);
@@ -64,7 +87,9 @@ async function datesOf(db: Db, campaign: Campaign) {
     view: {
       id: await gidOf(db, campaign.tenant_id, 'campaign', campaign.id),
       name: campaign.name,
-      created_date: campaign.created_at,
+      // An imported campaign was made in GoPhish, before it launched; Hookwise keeps its launch.
+      created_date:
+        campaign.imported_from !== null ? (campaign.launched_at ?? campaign.created_at) : campaign.created_at,
       launch_date: campaign.starts_at ?? campaign.launched_at ?? GO_ZERO_TIME,
       send_by_date: made?.send_by_date ?? GO_ZERO_TIME,
       completed_date: campaign.ended_at ?? GO_ZERO_TIME,
@@ -75,6 +100,11 @@ async function datesOf(db: Db, campaign: Campaign) {
 
 async function activityOf(db: Db, campaign: Campaign, launchDate: string): Promise<Activity> {
   const recipients = await campaignActivity(db, campaign);
+  // Imported: what GoPhish recorded, as it recorded it (Hookwise judged none of those clicks).
+  if (campaign.imported_from !== null) {
+    const { timeline } = await importedTimeline(db, campaign.tenant_id, campaign.id);
+    return importedActivityOf(recipients, timeline, launchDate);
+  }
   const failures = new Map(
     campaign.launched_at
       ? (await failedSends(db, campaign)).map((f) => [f.recipient_id, f.reply ?? 'not sent'])

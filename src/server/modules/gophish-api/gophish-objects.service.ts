@@ -19,7 +19,7 @@ import type {
   GapiUserInput,
 } from '@shared/gophish-api';
 import type { SendingProfile } from '@shared/sending';
-import { badRequest, notFound } from '@server/lib/errors';
+import { badRequest, conflict, notFound } from '@server/lib/errors';
 import { changeUser, createUser, setPassword, usersOf } from '../accounts/accounts.service';
 import { emptyReport } from '../gophish/gophish-report';
 import { recipientsOf } from '../gophish/gophish-group';
@@ -199,8 +199,12 @@ function profileInput(input: GapiSmtpInput) {
   };
 }
 
+/** GoPhish's answer to a profile name in use, which scripts (CISA's gophish-tools) look for. */
+const SMTP_TAKEN = 'SMTP name already in use';
+
 export async function createGapiSmtp(db: Db, config: Config, tenantId: string, input: GapiSmtpInput) {
   const { profile, warnings } = profileInput(input);
+  if ((await sendingProfiles(db, tenantId)).some((p) => p.name === profile.name)) throw conflict(SMTP_TAKEN);
   return smtpView(db, tenantId, await createProfile(db, config, tenantId, profile), warnings);
 }
 

@@ -4,6 +4,7 @@
  * results carry no address, and a submission names its fields with no value.
  */
 import type { GapiEvent, GapiResult, GapiStats } from '@shared/gophish-api';
+import type { ImportedEventKind, ImportedTimeline } from '@shared/gophish-campaign';
 import type { RecipientActivity } from '../results/activity.service';
 
 export interface Activity {
@@ -70,5 +71,87 @@ export function statsOf(recipients: readonly RecipientActivity[], errors: number
     submitted_data: count((r) => r.submitted !== null),
     email_reported: count((r) => r.reported_at !== null),
     error: errors,
+  };
+}
+
+const IMPORTED_MESSAGE: Record<ImportedEventKind, GapiEvent['message']> = {
+  sent: 'Email Sent',
+  opened: 'Email Opened',
+  clicked: 'Clicked Link',
+  submitted: 'Submitted Data',
+  reported: 'Email Reported',
+  send_error: 'Error Sending Email',
+};
+
+/**
+ * An imported campaign's activity as GoPhish recorded it (its timeline, kept at import): each
+ * recipient's furthest status, the timeline with GoPhish's messages and the stats GoPhish counts.
+ */
+export function importedActivityOf(
+  recipients: readonly RecipientActivity[],
+  entries: ImportedTimeline['timeline'],
+  launchDate: string,
+): Activity {
+  const byEmail = new Map<string, ImportedTimeline['timeline']>();
+  for (const entry of entries) {
+    if (entry.email) byEmail.set(entry.email, [...(byEmail.get(entry.email) ?? []), entry]);
+  }
+  const reached = recipients.map((r) => {
+    const mine = byEmail.get(r.email) ?? [];
+    const at = (kind: ImportedEventKind) => mine.find((e) => e.kind === kind)?.at;
+    return { r, mine, at, has: (kind: ImportedEventKind) => at(kind) !== undefined };
+  });
+  const results = reached.map(({ r, mine, at, has }): GapiResult => {
+    const status: GapiResult['status'] = has('submitted')
+      ? 'Submitted Data'
+      : has('clicked')
+        ? 'Clicked Link'
+        : has('opened')
+          ? 'Email Opened'
+          : has('sent')
+            ? 'Email Sent'
+            : has('send_error')
+              ? 'Error'
+              : 'Scheduled';
+    return {
+      id: r.rid,
+      email: r.email,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      position: r.department,
+      status,
+      ip: '',
+      latitude: 0,
+      longitude: 0,
+      send_date: at('sent') ?? launchDate,
+      reported: has('reported'),
+      modified_date:
+        mine
+          .map((e) => e.at)
+          .sort()
+          .at(-1) ?? launchDate,
+    };
+  });
+  const count = (test: (kinds: (kind: ImportedEventKind) => boolean) => boolean) =>
+    reached.filter(({ has }) => test(has)).length;
+  const furtherThanSent = (has: (kind: ImportedEventKind) => boolean) =>
+    has('opened') || has('clicked') || has('submitted');
+  return {
+    results,
+    timeline: [
+      { email: '', time: launchDate, message: 'Campaign Created', details: '' },
+      ...entries.flatMap((e) =>
+        e.email ? [{ email: e.email, time: e.at, message: IMPORTED_MESSAGE[e.kind], details: '' }] : [],
+      ),
+    ],
+    stats: {
+      total: recipients.length,
+      sent: count((has) => has('sent') || furtherThanSent(has)),
+      opened: count(furtherThanSent),
+      clicked: count((has) => has('clicked') || has('submitted')),
+      submitted_data: count((has) => has('submitted')),
+      email_reported: count((has) => has('reported')),
+      error: count((has) => has('send_error') && !has('sent')),
+    },
   };
 }

@@ -56,6 +56,8 @@ export interface ImportedCampaignPlan {
   ended_at: string;
   recipients: ImportedRecipient[];
   counts: Record<ImportedEventKind, number>;
+  /** What GoPhish called its template, page and profile, and its URL: its API names them so. */
+  gophish: { template: string; page: string; smtp: string; url: string };
 }
 
 /** The field names of a submit's `details` (JSON text: payload and browser); never the values. */
@@ -214,7 +216,8 @@ export function importedCampaignOf(
   const file = convertGophish(
     { template: campaign.template ?? undefined, page: campaign.page ?? undefined },
     report,
-    { name: campaign.name || undefined },
+    // GoPhish sent from the profile's address when the template named none.
+    { name: campaign.name || undefined, fallbackFrom: campaign.smtp?.from_address.trim() || undefined },
   );
   if (campaign.smtp) note(report.dropped, `${where}: its sending profile (import it with --smtp)`);
   note(
@@ -237,5 +240,11 @@ export function importedCampaignOf(
     ended_at: endedAt < launchedAt ? launchedAt : endedAt,
     recipients,
     counts,
+    gophish: {
+      template: campaign.template?.name.trim() || file.name,
+      page: campaign.page?.name.trim() || file.name,
+      smtp: campaign.smtp?.name.trim() ?? '',
+      url: campaign.url,
+    },
   };
 }

@@ -16,7 +16,10 @@ export interface GophishPair {
 
 export interface ConvertOptions {
   name?: string | undefined;
+  /** The From every message has, whatever the template says (`--from`). */
   from?: string | undefined;
+  /** The From when the template names none: the sending profile's address, as GoPhish sends. */
+  fallbackFrom?: string | undefined;
 }
 
 /** Assets GoPhish served from its own /static/ folder are not on Hookwise: host them elsewhere. */
@@ -59,7 +62,7 @@ function emailOf(template: GophishTemplate, options: ConvertOptions, report: Gop
   for (const attachment of template.attachments ?? []) {
     note(report.dropped, `${where} attachment ${attachment.name}: Hookwise sends no attachments`);
   }
-  const from = options.from ?? (template.envelope_sender.trim() || undefined);
+  const from = options.from ?? (template.envelope_sender.trim() || options.fallbackFrom);
   if (!from) note(report.attention, `${where}: no envelope sender: the From is a placeholder, set it`);
   const subject = emailVariables(template.subject, `${where} subject`, report).trim();
   if (!subject) note(report.attention, `${where}: no subject: a placeholder is used, set it`);

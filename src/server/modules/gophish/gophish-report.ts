@@ -36,6 +36,10 @@ const NOTICE_TEXT: Record<GophishNoticeCode, (name: string) => string> = {
     `landing page "${name}": the library already has a landing page of this name: it was kept as it is, not replaced (the draft campaign has the imported one)`,
   library_group_kept: (name) =>
     `group "${name}": a group of this name already exists: it was kept with its members, not replaced (the draft campaign has the imported recipients)`,
+  library_smtp_kept: (name) =>
+    `sending profile "${name}": a sending profile of this name already exists: it was kept as it is, not imported again`,
+  campaign_kept: (name) =>
+    `campaign "${name}": it was already imported from GoPhish: it was kept as it is, not imported again`,
 };
 
 export function notice(report: GophishImportReport, code: GophishNoticeCode, name: string) {

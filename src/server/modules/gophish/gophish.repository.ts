@@ -1,6 +1,10 @@
-/** SQL for the gophish module's own table: an imported campaign's timeline (imported_timeline). */
+/**
+ * SQL for the gophish module's own table, an imported campaign's timeline (imported_timeline), and
+ * for finding a campaign imported before.
+ */
 import type { Db, ImportedTimelineTable } from '@server/db/schema';
 import { inChunks } from '@server/db/chunks';
+import type { ImportedFrom } from '@shared/gophish-campaign';
 
 export async function insertImportedTimeline(db: Db, rows: readonly ImportedTimelineTable[]): Promise<void> {
   await inChunks(rows, (chunk) => db.insertInto('imported_timeline').values(chunk).execute());
@@ -17,4 +21,22 @@ export function listImportedTimeline(db: Db, tenantId: string, campaignId: strin
     .orderBy('t.at')
     .orderBy('t.id')
     .execute();
+}
+
+/** A campaign imported from `from` before, by its name and launch: an import run again finds it. */
+export function findImportedCampaign(
+  db: Db,
+  tenantId: string,
+  from: ImportedFrom,
+  name: string,
+  launchedAt: string,
+) {
+  return db
+    .selectFrom('campaigns')
+    .select(['id'])
+    .where('tenant_id', '=', tenantId)
+    .where('imported_from', '=', from)
+    .where('name', '=', name)
+    .where('launched_at', '=', launchedAt)
+    .executeTakeFirst();
 }

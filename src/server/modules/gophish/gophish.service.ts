@@ -27,8 +27,9 @@ import { recordImportedSteps } from '../journey/journey-steps.service';
 import { newRowId, nowIso } from '@server/lib/ids';
 import type { ImportedTimeline } from '@shared/gophish-campaign';
 import { importedCampaignOf, type ImportedCampaignPlan } from './gophish-campaign';
-import { insertImportedTimeline, listImportedTimeline } from './gophish.repository';
-import { createProfile } from '../sending/sending-profiles.service';
+import { findImportedCampaign, insertImportedTimeline, listImportedTimeline } from './gophish.repository';
+import { createProfile, sendingProfiles } from '../sending/sending-profiles.service';
+import { keepGophishNames } from '../gophish-api/gophish-campaigns.service';
 import { bringLandingPagesHome } from './gophish-assets';
 import { storeAssets } from '../page-assets/page-assets.service';
 import { convertGophish, type GophishPair } from './gophish-convert';
@@ -56,10 +57,14 @@ export async function importFromGophish(
   const groups = input.group ?? (input.group_csv === undefined ? [] : [gophishGroupFromCsv(input.group_csv)]);
   const recipients = recipientsOf(groups, report);
   const pairs = pairsOf(input);
+  // GoPhish sends from the profile's address when a template names none: the file's profile stands in.
+  const profileFrom = input.smtp?.find((smtp) => smtp.from_address.trim())?.from_address.trim();
   // A name given for the import names its one campaign; several keep their own names.
   const name = pairs.length === 1 ? input.name : undefined;
   const files = pairs.map((pair, index) => {
-    const parsed = campaignFileSchema.safeParse(convertGophish(pair, report, { name, from: input.from }));
+    const parsed = campaignFileSchema.safeParse(
+      convertGophish(pair, report, { name, from: input.from, fallbackFrom: profileFrom }),
+    );
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const which = pairs.length > 1 ? `campaign ${index + 1}: ` : '';
@@ -86,10 +91,25 @@ export async function importFromGophish(
         }),
       );
     }
+    // Run again, an import keeps what the first run made: a profile by name, a campaign by name and launch.
+    const taken = new Set((await sendingProfiles(trx, tenantId)).map((p) => p.name));
     const made = [];
-    for (const profile of profiles) made.push(await createProfile(trx, config, tenantId, profile));
+    for (const profile of profiles) {
+      if (taken.has(profile.name)) {
+        notice(report, 'library_smtp_kept', profile.name);
+        continue;
+      }
+      taken.add(profile.name);
+      made.push(await createProfile(trx, config, tenantId, profile));
+    }
     const imported = [];
-    for (const plan of finished) imported.push({ id: await importFinished(trx, tenantId, plan), plan });
+    for (const plan of finished) {
+      if (await findImportedCampaign(trx, tenantId, 'gophish', plan.file.name, plan.launched_at)) {
+        notice(report, 'campaign_kept', plan.file.name);
+        continue;
+      }
+      imported.push({ id: await importFinished(trx, tenantId, plan), plan });
+    }
     const library = await storeInLibrary(trx, tenantId, input, report);
     return { ids, profiles: made, imported, library };
   });
@@ -202,6 +222,7 @@ async function importFinished(trx: Db, tenantId: string, plan: PlannedFinished &
       ended_at: plan.ended_at,
     });
     const campaign = { id, tenant_id: tenantId };
+    await keepGophishNames(inner, tenantId, id, plan.gophish);
     const rows = await addImportedRecipients(inner, campaign, plan.recipients);
     const at = (i: number) => ({ tenant_id: tenantId, campaign_id: id, recipient_id: rows[i]?.id ?? '' });
     await recordImportedSteps(
