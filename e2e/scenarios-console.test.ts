@@ -76,7 +76,7 @@ describe.runIf(browserAvailable)('the scenario library in the console', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
 
     // Click one: the dialog, its name prefilled; click two: the draft, in the editor.
-    await card.getByRole('button', { name: `Start a campaign from ${title}` }).click();
+    await card.getByRole('button', { name: 'Start a campaign', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Start a campaign from ${title}` });
     expect(await dialog.getByLabel('Campaign name').inputValue()).toBe(title);
     await expectAxeClean(page, 'the start dialog');

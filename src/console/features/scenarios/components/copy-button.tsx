@@ -5,7 +5,8 @@ import { useT } from '@console/hooks/use-t';
 import { useScenariosT } from '@console/hooks/use-scenarios-t';
 import { useCopyScenario } from '../api/scenarios';
 
-export function CopyButton({ id, title }: { id: string; title: string }) {
+/** `describedBy`: the id of the scenario's title, where several scenarios each have the button. */
+export function CopyButton({ id, describedBy }: { id: string; describedBy?: string }) {
   const { t } = useScenariosT();
   const { t: tc } = useT();
   const navigate = useNavigate();
@@ -16,7 +17,7 @@ export function CopyButton({ id, title }: { id: string; title: string }) {
         type="button"
         className="button button--small"
         disabled={copy.isPending}
-        aria-label={t('scenarios.copyNamed', { title })}
+        aria-describedby={describedBy}
         onClick={() =>
           copy.mutate(undefined, {
             onSuccess: (made) => void navigate(`/scenarios/${encodeURIComponent(made.id)}?copied=1`),

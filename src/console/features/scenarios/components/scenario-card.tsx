@@ -45,13 +45,14 @@ export function ScenarioCard({ scenario, canChange }: { scenario: ScenarioListIt
             <button
               type="button"
               className="button button--primary button--small"
-              aria-label={t('scenarios.startNamed', { title })}
+              // Named by its visible words (as a voice user says them), told apart by the scenario's title.
+              aria-describedby={`scenario-${scenario.id}`}
               onClick={() => setStarting(true)}
             >
               {t('scenarios.start')}
             </button>
           )}
-          {canChange && <CopyButton id={scenario.id} title={title} />}
+          {canChange && <CopyButton id={scenario.id} describedBy={`scenario-${scenario.id}`} />}
         </div>
       </article>
       {starting && <StartCampaignDialog id={scenario.id} title={title} onClose={() => setStarting(false)} />}

@@ -72,7 +72,7 @@ export function ScenarioPage() {
             <button type="button" className="button button--primary" onClick={() => setStarting(true)}>
               {t('scenarios.start')}
             </button>
-            <CopyButton id={s.id} title={texts.title} />
+            <CopyButton id={s.id} />
           </div>
         )}
       </section>

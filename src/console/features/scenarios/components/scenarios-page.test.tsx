@@ -75,9 +75,13 @@ describe('ScenariosPage', () => {
   it('starts a campaign in two clicks: the name comes prefilled, then the editor opens', async () => {
     const calls = library();
     renderPage(<ScenariosPage />, { path: '/scenarios', url: '/scenarios', role: 'operator' });
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Start a campaign from Shared payroll document' }),
+    const card = await screen.findByRole('article', { name: 'Shared payroll document' });
+    // Named by its visible words, described by the scenario's title.
+    const start = within(card).getByRole('button', { name: 'Start a campaign' });
+    expect(document.getElementById(start.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Shared payroll document',
     );
+    fireEvent.click(start);
     const dialog = screen.getByRole('dialog', { name: 'Start a campaign from Shared payroll document' });
     const name = within(dialog).getByLabelText<HTMLInputElement>('Campaign name');
     expect(name.value).toBe('Shared payroll document');

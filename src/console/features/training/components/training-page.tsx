@@ -54,15 +54,21 @@ export function TrainingPage() {
         {list && list.items.length === 0 && <p>{t('assignments.empty')}</p>}
         {list && list.items.length > 0 && (
           <>
-            <p className="muted" role="status">
+            <p className="muted" role="status" id={`${id}-count`}>
               {t('assignments.count', {
                 shown: formatNumber(list.items.length),
                 total: formatNumber(list.total),
               })}
             </p>
             {/* Scrolls sideways on a phone: a named region the keyboard can reach and scroll. */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div className="table-wrap" role="region" aria-label={t('assignments.title')} tabIndex={0}>
+            {/* Named apart from its section (a landmark's name is its own): the title and the count. */}
+            <div
+              className="table-wrap"
+              role="region"
+              aria-labelledby={`${id}-assigned ${id}-count`}
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+            >
               <table className="table training__table">
                 <thead>
                   <tr>
