@@ -24,6 +24,7 @@ import {
   findAutomationCampaign,
   insertAutomationCampaign,
   insertMessages,
+  lockTenantPlanning,
   lockAutomation,
   markQueued,
   markSkipped,
@@ -52,8 +53,10 @@ export async function runAutomation(
   now: Date,
 ): Promise<PlannerRound> {
   return inTransaction(db, async (trx) => {
-    const row = await lockAutomation(trx, automationId, dialectOf(trx) === 'postgres');
+    const postgres = dialectOf(trx) === 'postgres';
+    const row = await lockAutomation(trx, automationId, postgres);
     if (row?.state !== 'active') return { planned: 0, queued: 0 };
+    if (postgres) await lockTenantPlanning(trx, row.tenant_id);
     const scope = { tenantId: row.tenant_id, root: config.scenarioLibraryRoot };
     const planned = await planCurrentMonth(trx, scope, row, now);
     const queued = await queueDue(trx, config, scope, row, now);

@@ -3,6 +3,7 @@
  * month: the UNIQUE key makes a second planner's rows no-ops) and the campaign each month's
  * scenario is sent through.
  */
+import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { AutomationCampaignTable, AutomationTable, Db, NewAutomationMessage } from '@server/db/schema';
 import { inChunks } from '@server/db/chunks';
@@ -59,6 +60,34 @@ export function lockAutomation(db: Db, id: string, postgres: boolean) {
   let query = db.selectFrom('automations').selectAll().where('id', '=', id);
   if (postgres) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/**
+ * Serialises the planning of one tenant's automations until the transaction ends (PostgreSQL;
+ * SQLite has one writer): a person two automations share is planned by one of them a month.
+ */
+export async function lockTenantPlanning(db: Db, tenantId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`automations ${tenantId}`}))`.execute(db);
+}
+
+/** Of `refs`, those another automation of the tenant has a message for in `month`. */
+export async function plannedElsewhere(
+  db: Db,
+  tenantId: string,
+  automationId: string,
+  month: string,
+  refs: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('automation_messages')
+    .select('person_ref')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('month', '=', month)
+    .where('automation_id', '<>', automationId)
+    .where('person_ref', 'in', refs)
+    .execute();
+  return rows.map((r) => r.person_ref);
 }
 
 export async function deleteAutomation(db: Db, tenantId: string, id: string) {

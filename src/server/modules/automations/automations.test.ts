@@ -278,6 +278,51 @@ describeEachDatabase(
       }
     }, 120_000);
 
+    it('sends a person two automations share one simulation a month, with two planners at once', async () => {
+      const h = get();
+      const tenant = await newTenant(h);
+      const people = await provision(h, tenant, 20);
+      const profile = await sinkProfile(h, tenant.headers, sink, 'bounces@acme.example');
+      const everyone = await createAutomation(h, tenant, profile);
+      const made = await h.admin.inject({
+        method: 'POST',
+        url: '/api/admin/automations',
+        headers: tenant.headers,
+        payload: {
+          name: 'Finance',
+          audience: { kind: 'department', department: 'Finance' },
+          profile_id: profile,
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const finance = made.json<{ id: string }>().id;
+      let clock = new Date('2026-06-01T00:00:10.000Z');
+      const second = await secondDatabase(h);
+      const other = { config: h.config, database: second ?? h.database };
+      const planners = [
+        automationsWorker(compressed(h), h.app.log, { loop: false, now: () => clock }),
+        automationsWorker(compressed(other), h.app.log, { loop: false, now: () => clock }),
+      ];
+      try {
+        for (const t of steps(clock.getTime(), nextMonthStart('2026-06'), 8 * HOUR)) {
+          clock = new Date(t);
+          await Promise.all(planners.map((p) => p.runOnce()));
+          await drainOutbox(testWorker(h));
+        }
+        const plans = [
+          await planOf(h, tenant, everyone, '2026-06'),
+          await planOf(h, tenant, finance, '2026-06'),
+        ];
+        const planned = plans.flatMap((p) => p.items.map((i) => i.person.email));
+        expect(planned.sort()).toEqual(people.map((p) => p.email).sort());
+        for (const person of people) expect(received(person.email), person.email).toHaveLength(1);
+      } finally {
+        await remove(h, tenant, everyone);
+        await remove(h, tenant, finance);
+        await second?.close();
+      }
+    }, 120_000);
+
     it('plans and sends nothing while paused, and carries on when resumed', async () => {
       const h = get();
       const tenant = await newTenant(h);

@@ -1,5 +1,6 @@
 /**
- * What a month's plan is made from: the audience's active people, their level last month in this
+ * What a month's plan is made from: the audience's active people (but those another automation of
+ * the tenant already planned that month), their level last month in this
  * automation, what they did with every simulation they received (the results module), and the
  * scenarios they were sent (the programme module) or planned (any automation of the tenant).
  */
@@ -12,7 +13,7 @@ import { scenariosReceived } from '../programme/programme.service';
 import { riskInputsSince } from '../results/person-results.service';
 import { scenarioList } from '../scenarios/scenarios.service';
 import type { Outcome } from './adaptive-level';
-import { levelsBefore, monthMessages, plannedScenarios } from './automations.repository';
+import { levelsBefore, monthMessages, plannedElsewhere, plannedScenarios } from './automations.repository';
 import { planMonth, type PlanPerson, type PlannedMessage } from './month-plan';
 
 /** Whose automations, with the scenario library at `root` (tests) or the one Hookwise ships. */
@@ -62,7 +63,15 @@ export async function computePlan(
   const audience = await audiencePeople(db, scope.tenantId, audienceSchema.parse(JSON.parse(row.audience)));
   const existing = await monthMessages(db, row.id, month);
   const already = new Set(existing.map((m) => m.person_ref));
-  const people = audience.filter((p) => !already.has(p.id));
+  const unplanned = audience.filter((p) => !already.has(p.id));
+  // One simulation a person a month across the tenant's automations: the first to plan them sends it.
+  const elsewhere = new Set(
+    await chunked(
+      unplanned.map((p) => p.id),
+      (chunk) => plannedElsewhere(db, scope.tenantId, row.id, month, chunk),
+    ),
+  );
+  const people = unplanned.filter((p) => !elsewhere.has(p.id));
   if (people.length === 0) return { people, planned: [] };
   const refs = people.map((p) => p.id);
 
