@@ -36,7 +36,22 @@ export async function libraryOptions(db: Db, scope: AutomationScope, language: L
     languages: s.languages,
     title: s.texts.title,
     lure: s.lure,
+    /** The library scenario it is a copy of, else itself: a copy is the same simulation to a person. */
+    family: s.copied_from ?? s.id,
   }));
+}
+
+/**
+ * What a person received, widened to every option of the same family: someone sent a library
+ * scenario is never sent the tenant's copy of it, nor the other way round.
+ */
+function withFamilies(
+  received: ReadonlySet<string>,
+  options: readonly { id: string; family: string }[],
+): Set<string> {
+  const familyOf = new Map(options.map((o) => [o.id, o.family]));
+  const families = new Set([...received].map((id) => familyOf.get(id) ?? id));
+  return new Set([...received, ...options.filter((o) => families.has(o.family)).map((o) => o.id)]);
 }
 
 const EVER = '0000-01-01T00:00:00.000Z';
@@ -89,6 +104,7 @@ export async function computePlan(
     received.set(p.person_ref, set);
   }
 
+  const options = await libraryOptions(db, scope);
   const planPeople = people.map((p): PlanPerson => ({
     id: p.id,
     department: p.department,
@@ -96,11 +112,11 @@ export async function computePlan(
     timeZone: p.time_zone && isTimeZone(p.time_zone) ? p.time_zone : row.time_zone,
     previousLevel: levels.get(p.id)?.level ?? null,
     outcomes: (outcomes.get(p.id) ?? []) satisfies Outcome[],
-    received: received.get(p.id) ?? new Set(),
+    received: withFamilies(received.get(p.id) ?? new Set(), options),
   }));
   const planned = planMonth(
     planPeople,
-    await libraryOptions(db, scope),
+    options,
     {
       automationId: row.id,
       month,
