@@ -42,8 +42,9 @@ export const ADAPTIVE_RULE =
 
 /**
  * Whether the training a person needs reaches them: the tenant's training policy sends it to
- * people whose click was a person's (`by_policy`), or the policy does not (`policy_off`: an
- * operator assigns it by hand, `hookwise training assign`). Null when no training is needed.
+ * people whose click was a person's (`by_policy`: it trains people who click, and the click came
+ * since it was turned on), or the policy does not (`policy_off`: it is off, or the click came
+ * before; an operator assigns it by hand, `hookwise training assign`). Null when no training is needed.
  */
 export const PLAN_TRAINING = ['by_policy', 'policy_off'] as const;
 export type PlanTraining = (typeof PLAN_TRAINING)[number];
@@ -167,6 +168,7 @@ export function reasonWords(
 
 function trainingWords(training: PlanTraining | null | undefined): string {
   if (training === 'by_policy') return ': the training policy sends it';
-  if (training === 'policy_off') return ': the training policy is off, so assign it by hand';
+  if (training === 'policy_off')
+    return ': the training policy does not send it (the policy is off, or the click came before it was turned on), so assign it by hand';
   return '';
 }

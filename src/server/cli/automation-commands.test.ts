@@ -190,7 +190,7 @@ describe('hookwise automation', () => {
       /^on@example\.com\s.*\ssent by the policy\s+Clicked the last simulation.*: the training policy sends it\.$/m,
     );
     expect(text).toMatch(
-      /^off@example\.com\s.*\spolicy off: assign it\s+Clicked.*the training policy is off, so assign it by hand\.$/m,
+      /^off@example\.com\s.*\sassign it by hand\s+Clicked.*the training policy does not send it \(the policy is off, or the click came before it was turned on\), so assign it by hand\.$/m,
     );
   });
 });

@@ -56,7 +56,7 @@ function describe(a: Automation): string {
 
 /** Whether the training a person needs goes out by itself (the tenant's training policy) or not. */
 const trainingWords = (training: PlanItem['training']) =>
-  training === 'by_policy' ? 'sent by the policy' : training === 'policy_off' ? 'policy off: assign it' : '';
+  training === 'by_policy' ? 'sent by the policy' : training === 'policy_off' ? 'assign it by hand' : '';
 
 export function planText(plan: AutomationPlan): string {
   const rows = plan.items.map((i) => ({

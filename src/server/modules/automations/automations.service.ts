@@ -21,7 +21,7 @@ import { conflict, notFound } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { audited } from '../audit/audited';
 import { audiencePeople } from '../people/people.service';
-import { trainingPolicy } from '../training/training.service';
+import { trainedByPolicy } from '../training/training.service';
 import { requireProfile } from '../sending/sending-profiles.service';
 import { clockMinutes, minutesClock } from '../sending/schedule';
 import {
@@ -185,11 +185,17 @@ export async function automationPlan(
       ? { id: found.id, title: found.title, difficulty: found.difficulty, lure: found.lure }
       : null;
   };
-  // Training for a click goes out by itself only when the tenant's policy trains people who click.
-  const { on_click: trains } = await trainingPolicy(db, scope.tenantId);
-  const training = (needed: boolean) => (!needed ? null : trains ? 'by_policy' : 'policy_off');
+  // Training for a click goes out by itself only when the tenant's policy trains people who
+  // click, for a click made since it was turned on.
+  const trainingOf = async (needing: string[]) => {
+    const trained = await trainedByPolicy(db, scope.tenantId, needing);
+    return (needed: boolean, ref: string) => (!needed ? null : trained.has(ref) ? 'by_policy' : 'policy_off');
+  };
   const stored = await monthMessages(db, row.id, wanted);
   if (stored.length > 0) {
+    const training = await trainingOf(
+      stored.filter((m) => Number(m.needs_training) === 1).map((m) => m.person_ref),
+    );
     return {
       automation_id: row.id,
       month: wanted,
@@ -204,7 +210,7 @@ export async function automationPlan(
           previous_level: m.previous_level,
           reason: m.reason,
           needs_training: Number(m.needs_training) === 1,
-          training: training(Number(m.needs_training) === 1),
+          training: training(Number(m.needs_training) === 1, m.person_ref),
           scenario: scenario(m.scenario_id),
           planned_at: m.planned_at,
           state: m.state,
@@ -216,6 +222,7 @@ export async function automationPlan(
   }
   const { people, planned } = await computePlan(db, scope, row, wanted, now);
   const byId = new Map(people.map((p) => [p.id, p]));
+  const training = await trainingOf(planned.filter((m) => m.needsTraining).map((m) => m.personId));
   return {
     automation_id: row.id,
     month: wanted,
@@ -238,7 +245,7 @@ export async function automationPlan(
           previous_level: m.previousLevel,
           reason: m.reason,
           needs_training: m.needsTraining,
-          training: training(m.needsTraining),
+          training: training(m.needsTraining, m.personId),
           scenario: scenario(m.scenario?.id ?? null),
           planned_at: m.plannedAt === null ? null : new Date(m.plannedAt).toISOString(),
           state: m.skipReason ? 'skipped' : 'planned',

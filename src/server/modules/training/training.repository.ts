@@ -43,6 +43,22 @@ const clicked = sql<SqlBool>`(r.steps & ${CLICKED}) <> 0`;
 const submitted = sql<SqlBool>`(${clicked} and ((r.steps & ${SUBMITTED}) <> 0 or exists (
   select 1 from journey_attempts a where a.recipient_id = r.id and a.kind = 'submit')))`;
 
+/** Of `refs`, the people who clicked a simulation at or after `since` (the policy trains them). */
+export async function clickedSince(db: Db, tenantId: string, since: string, refs: readonly string[]) {
+  const rows = await db
+    .selectFrom('recipients as r')
+    .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select('r.person_ref')
+    .distinct()
+    .where('r.tenant_id', '=', tenantId)
+    .where('c.kind', '=', 'simulation')
+    .where(clicked)
+    .where('r.clicked_at', '>=', since)
+    .where('r.person_ref', 'in', refs)
+    .execute();
+  return rows.flatMap((r) => (r.person_ref ? [r.person_ref] : []));
+}
+
 /**
  * Active people of the tenant who clicked (or, with `submitOnly`, submitted) in a simulation
  * since `since`, and have no training for it yet. Only clicks made by `settledBefore`: a click

@@ -26,6 +26,7 @@ import { addTrainee } from '../recipients/recipients.service';
 import { sendingProfileOf } from '../sending/sending.service';
 import {
   activePolicies,
+  clickedSince,
   assignmentPage,
   dueForReminder,
   dueForTraining,
@@ -52,6 +53,25 @@ const OFF: TrainingPolicy = {
   active_since: null,
   updated_at: null,
 };
+
+/**
+ * Of `refs`, the people the policy trains for their clicks: it trains people who click, and
+ * they clicked since it was turned on (a click before then is trained by hand).
+ */
+export async function trainedByPolicy(
+  db: Db,
+  tenantId: string,
+  refs: readonly string[],
+): Promise<Set<string>> {
+  const policy = await trainingPolicy(db, tenantId);
+  if (!policy.on_click || !policy.active_since || refs.length === 0) return new Set();
+  const found = new Set<string>();
+  for (let i = 0; i < refs.length; i += 500) {
+    for (const ref of await clickedSince(db, tenantId, policy.active_since, refs.slice(i, i + 500)))
+      found.add(ref);
+  }
+  return found;
+}
 
 export async function trainingPolicy(db: Db, tenantId: string): Promise<TrainingPolicy> {
   const row = await findPolicy(db, tenantId);

@@ -162,7 +162,9 @@ describe('AutomationsPage', () => {
     // With the policy off the plan says so, rather than promise training nobody sends.
     const cy = within(plan).getByRole('row', { name: /Cy Ono/ });
     expect(
-      within(cy).getByText('Needs training: the training policy is off, so assign it by hand.'),
+      within(cy).getByText(
+        'Needs training: the training policy does not send it (the policy is off, or the click came before it was turned on), so assign it by hand.',
+      ),
     ).toBeTruthy();
     const bo = within(plan).getByRole('row', { name: /bo@example\.com/ });
     expect(within(bo).getByText('No department')).toBeTruthy();
