@@ -1,7 +1,8 @@
 /**
  * The printed report's departments: a department of fewer than PRINT_MIN_PEOPLE people would
  * let a reader single people out, so those are merged into one "other departments" row (its
- * rates recomputed from the counts; a median cannot be merged, so that row has none).
+ * rates recomputed from the counts; a median cannot be merged, so that row has none). When even
+ * together they are fewer, that row is left out too.
  */
 import type { ProgrammeDepartment } from '@shared/programme';
 
@@ -26,6 +27,7 @@ export function printedDepartments(departments: readonly ProgrammeDepartment[]):
     sum((d) => d.submitted),
     sum((d) => d.reported),
   ];
+  if (people < PRINT_MIN_PEOPLE) return kept;
   return [
     ...kept,
     {
