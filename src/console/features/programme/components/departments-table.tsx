@@ -57,7 +57,7 @@ export function DepartmentsTable({
               <td>{formatRate(d.click_rate)}</td>
               <td>{formatRate(d.submit_rate)}</td>
               <td>{formatRate(d.report_rate)}</td>
-              <td>{minutesText(t, d.median_minutes_to_report)}</td>
+              <td>{minutesText(d.median_minutes_to_report)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,11 +1,25 @@
 /** The programme's tables: the months (rates and the median time to report) and the difficulty mix. */
 import { DIFFICULTY_MIX_KEYS, type DifficultyMixKey, type ProgrammeMonth } from '@shared/programme';
+import i18next from 'i18next';
 import { formatNumber } from '@console/lib/format';
 import { useProgrammeT, type ProgrammeT } from '@console/hooks/use-programme-t';
 import { formatMonth, formatRate } from '../lib/format-programme';
 
-export function minutesText(t: ProgrammeT, minutes: number | null): string {
-  return minutes === null ? '—' : t('programme.minutes', { number: formatNumber(minutes) });
+/** A median time to report in the unit that reads best: minutes, hours, then days (Intl's words). */
+export function minutesText(minutes: number | null): string {
+  if (minutes === null) return '—';
+  const [value, unit] =
+    minutes < 120
+      ? [minutes, 'minute']
+      : minutes < 48 * 60
+        ? [minutes / 60, 'hour']
+        : [minutes / 1440, 'day'];
+  return new Intl.NumberFormat(i18next.language || 'en', {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 export function MonthsTable({ months }: { months: readonly ProgrammeMonth[] }) {
@@ -34,7 +48,7 @@ export function MonthsTable({ months }: { months: readonly ProgrammeMonth[] }) {
               <td>{formatRate(m.click_rate)}</td>
               <td>{formatRate(m.submit_rate)}</td>
               <td>{formatRate(m.report_rate)}</td>
-              <td>{minutesText(t, m.median_minutes_to_report)}</td>
+              <td>{minutesText(m.median_minutes_to_report)}</td>
             </tr>
           ))}
         </tbody>

@@ -104,13 +104,13 @@ describe('ProgrammePage', () => {
       within(january)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['20', '25%', '10%', '20%', '75 min']);
+    ).toEqual(['20', '25%', '10%', '20%', '75 minutes']);
     const february = within(months).getByRole('row', { name: /Feb 2026/ });
     expect(
       within(february)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['20', '10%', '0%', '45%', '12.5 min']);
+    ).toEqual(['20', '10%', '0%', '45%', '12.5 minutes']);
     expect(screen.getByRole('figure', { name: 'Click, submit and report rates by month' })).toBeTruthy();
     expect(screen.getByText('Months are counted by when each message was sent (UTC).')).toBeTruthy();
 
@@ -133,7 +133,7 @@ describe('ProgrammePage', () => {
     const printed = document.querySelector('[data-table="printed-departments"]') as HTMLElement;
     const rows = within(printed).getAllByRole('row').slice(1);
     expect(rows.map((r) => Array.from(r.children).map((c) => c.textContent))).toEqual([
-      ['Finance', '12', '24', '4.2%', '0%', '50%', '30 min'],
+      ['Finance', '12', '24', '4.2%', '0%', '50%', '30 minutes'],
       ['Other departments', '8', '16', '18.8%', '0%', '50%', '—'],
     ]);
     expect(screen.getByText(/fewer than 5 people are merged into “Other departments”/)).toBeTruthy();

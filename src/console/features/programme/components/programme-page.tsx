@@ -123,7 +123,7 @@ export function ProgrammePage() {
               </div>
               <div>
                 <dt>{t('programme.medianReport')}</dt>
-                <dd>{minutesText(t, data.totals.median_minutes_to_report)}</dd>
+                <dd>{minutesText(data.totals.median_minutes_to_report)}</dd>
               </div>
             </dl>
           </section>
