@@ -18,7 +18,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const PAGE_HTML_MAX = 2_000_000;
 
 /** The variables a landing page may use, filled for the recipient when it is served. */
-export const PAGE_VARIABLES = ['first_name', 'last_name', 'email', 'department', 'rid'] as const;
+export const PAGE_VARIABLES = ['first_name', 'last_name', 'email', 'department', 'rid', 'link'] as const;
 export type PageVariable = (typeof PAGE_VARIABLES)[number];
 
 /**

@@ -20,7 +20,7 @@ const PERSON: Mapping = {
   TrackingURL: null,
 };
 const EMAIL: Mapping = { ...PERSON, URL: '{{link}}' };
-const PAGE: Mapping = { ...PERSON, RId: '{{rid}}' };
+const PAGE: Mapping = { ...PERSON, RId: '{{rid}}', URL: '{{link}}' };
 
 const GO_TEMPLATE = /\{\{\s*\.(\w+)\s*\}\}/g;
 const otherThan = (names: readonly string[]) =>

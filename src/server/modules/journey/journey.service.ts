@@ -138,7 +138,7 @@ export async function openJourneyPage(
 export function landingDocument(
   content: CampaignFile,
   rid: string,
-  person: Omit<PageValues, 'rid'>,
+  person: Omit<PageValues, 'rid' | 'link'>,
 ): string | undefined {
   const html = content.phishing.template_html;
   if (!html) return undefined;
@@ -149,7 +149,8 @@ export function landingDocument(
   return renderLandingTemplate(
     html,
     { next: next + query, beacon: `/api/beacon/${encodeURIComponent(rid)}` },
-    { ...person, rid },
+    // The recipient's own link, as GoPhish's {{.URL}} on a page: this page again.
+    { ...person, rid, link: `/phish${query}` },
   );
 }
 

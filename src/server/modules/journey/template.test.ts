@@ -1,10 +1,11 @@
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '@server/test/harness';
 import { MINIMAL_CAMPAIGN, seedCampaign } from '@server/test/campaign-fixtures';
 import { renderLandingTemplate, renderTemplate } from './template';
 
 const TARGETS = { next: '/phish/awareness?rid=r', beacon: '/api/beacon/r' };
-const NOBODY = { first_name: '', last_name: '', email: '', department: '', rid: 'r' };
+const NOBODY = { first_name: '', last_name: '', email: '', department: '', rid: 'r', link: '/phish?rid=r' };
 const ours = (html: string) => html.indexOf('<script>(function () {');
 
 describe('our script goes before anything of the template', () => {
@@ -28,6 +29,42 @@ describe('our script goes before anything of the template', () => {
   it('cannot be closed early by what it carries', () => {
     const page = renderLandingTemplate('<p>x</p>', { next: '/x?rid=</script><b>', beacon: '/b' }, NOBODY);
     expect(page.match(/<\/script>/g)).toHaveLength(1);
+  });
+});
+
+describe('variables filled for where they stand, as GoPhish escapes them', () => {
+  const person = {
+    ...NOBODY,
+    first_name: '<b>Bob</b> "O\'Neil"',
+    email: 'bob+test@corp.example',
+    link: '/phish?rid=r&x=1',
+  };
+  /** The template as served, without our script ahead of it. */
+  const fill = (html: string) => {
+    const page = renderLandingTemplate(html, TARGETS, person);
+    return page.slice(page.indexOf('</script>') + '</script>'.length);
+  };
+
+  it('escapes HTML in text and in attributes', () => {
+    expect(fill('<p>Hi {{first_name}}</p><input value="{{first_name}}">')).toBe(
+      '<p>Hi &#60;b&#62;Bob&#60;/b&#62; &#34;O&#39;Neil&#34;</p><input value="&#60;b&#62;Bob&#60;/b&#62; &#34;O&#39;Neil&#34;">',
+    );
+  });
+
+  it('percent-encodes a value inside a URL, and keeps the link a link', () => {
+    expect(fill('<a href="https://x.example/?e={{email}}">x</a><a href="{{link}}">again</a>')).toBe(
+      '<a href="https://x.example/?e=bob%2Btest%40corp.example">x</a><a href="/phish?rid=r&#38;x=1">again</a>',
+    );
+  });
+
+  it('writes a JavaScript string inside a script: the value never ends the string or the script', () => {
+    const page = fill('<script>var who = "{{first_name}}"; var raw = {{first_name}};</script>');
+    expect(page).toBe(
+      '<script>var who = "\\u003cb\\u003eBob\\u003c/b\\u003e \\u0022O\\u0027Neil\\u0022"; var raw = "\\u003cb\\u003eBob\\u003c/b\\u003e \\u0022O\\u0027Neil\\u0022";</script>',
+    );
+    // As the browser runs it: both read the name exactly.
+    const ran = runInNewContext(`${page.replace(/<\/?script>/g, '')}; [who, raw]`) as string[];
+    expect(ran).toEqual([person.first_name, person.first_name]);
   });
 });
 

@@ -63,18 +63,67 @@ export function renderTemplate(templateHtml: string): string {
   return withScriptFirst(templateHtml, PREVIEW_SCRIPT);
 }
 
+/** Attributes whose value is a URL: a value filled in after its start is a URL's part. */
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'cite',
+  'poster',
+  'data',
+  'background',
+]);
+
+/** Characters a value must not bring into a script as they are (they end it, or a string in it). */
+const JS_UNSAFE = /[<>&'`$\u2028\u2029]/g;
+const jsString = (value: string) =>
+  JSON.stringify(value)
+    .slice(1, -1)
+    // JSON's \" first (as \u0022), then what JSON leaves as it is.
+    .replace(/\\"/g, '\\u0022')
+    .replace(JS_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /**
- * The landing page: the template with the recipient's variables filled in, HTML-escaped as in
- * the e-mail (the same value is safe in text and in a quoted attribute), and our script, which
- * knows where a submit leads. Anything else written {{…}} is left as the operator wrote it.
+ * Where in the document a variable stands, for its escaping (as GoPhish's html/template escapes):
+ * inside a <script> (in a string literal, or not), in a URL attribute after the URL's start, or
+ * in text and other attributes.
+ */
+function contextAt(lower: string, at: number): 'js_string' | 'js' | 'url' | 'html' {
+  if (lower.lastIndexOf('<script', at - 1) > lower.lastIndexOf('</script', at - 1)) {
+    let i = at - 1;
+    while (i >= 0 && /\s/.test(lower[i]!)) i--;
+    return i >= 0 && '"\'`'.includes(lower[i]!) ? 'js_string' : 'js';
+  }
+  const lt = lower.lastIndexOf('<', at - 1);
+  if (lt > lower.lastIndexOf('>', at - 1)) {
+    const attribute = /([^\s"'<>/=]+)\s*=\s*["']?([^"'>]*)$/.exec(lower.slice(lt, at));
+    if (attribute && URL_ATTRIBUTES.has(attribute[1]!) && attribute[2]) return 'url';
+  }
+  return 'html';
+}
+
+function escapeFor(context: ReturnType<typeof contextAt>, value: string): string {
+  if (context === 'js_string') return jsString(value);
+  if (context === 'js') return `"${jsString(value)}"`;
+  if (context === 'url') return escapeHtml(encodeURIComponent(value));
+  return escapeHtml(value);
+}
+
+/**
+ * The landing page: the template with the recipient's variables filled in, escaped for where
+ * each stands (HTML-escaped in text and attributes, percent-encoded inside a URL, a JavaScript
+ * string inside a script), and our script, which knows where a submit leads. Anything else
+ * written {{…}} is left as the operator wrote it.
  */
 export function renderLandingTemplate(
   templateHtml: string,
   targets: LandingTargets,
   values: PageValues,
 ): string {
-  const filled = templateHtml.replace(PAGE_VARIABLE, (whole, name: string) =>
-    isPageVariable(name) ? escapeHtml(values[name]) : whole,
+  const lower = templateHtml.toLowerCase();
+  const filled = templateHtml.replace(PAGE_VARIABLE, (whole, name: string, at: number) =>
+    isPageVariable(name) ? escapeFor(name === 'link' ? 'html' : contextAt(lower, at), values[name]) : whole,
   );
   return withScriptFirst(filled, landingScript(targets));
 }
