@@ -38,9 +38,21 @@ function staticAssets(html: string, where: string, report: GophishImportReport) 
 const RELATIVE_ASSET =
   /<(?:img|script|link|source|video|audio|iframe|input)\b[^>]*?\s(?:src|href)\s*=\s*["']?(?!https?:|\/\/|data:|blob:|#|mailto:|javascript:|\/static\/|\{\{)[^"'\s>]+/i;
 
-function textFromHtml(html: string): string {
+/**
+ * The text part from the HTML: its words, and a link's address after its words (the recipient's
+ * `{{link}}` too, which a plain-text reader would otherwise never get).
+ */
+export function textFromHtml(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(
+      /<a\b[^>]*?\shref\s*=\s*(["'])([^"']+)\1[^>]*>([\s\S]*?)<\/a>/gi,
+      (_whole, _quote: string, href: string, words: string) => {
+        const shown = words.replace(/<[^>]+>/g, '').trim();
+        if (!/^(https?:|\{\{link\}\})/i.test(href) || shown === href) return words;
+        return `${words}: ${href}`;
+      },
+    )
     .replace(/<br\s*\/?>|<\/p>|<\/div>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&nbsp;/g, ' ')

@@ -3,6 +3,7 @@ import { gophishSmtpSchema } from '@shared/gophish';
 import { emptyReport } from './gophish-report';
 import { sendingProfileOf } from './gophish-smtp';
 import { redirectWithoutVariables } from './gophish-variables';
+import { textFromHtml } from './gophish-convert';
 
 const smtp = (fields: Record<string, unknown>) =>
   gophishSmtpSchema.parse({ name: 'Relay', from_address: 'it@corp.example', ...fields });
@@ -46,5 +47,16 @@ describe('a templated redirect URL', () => {
     ['https://x.example/done?a=1&b=2', 'https://x.example/done?a=1&b=2', []],
   ])('%s keeps nothing of the recipient', (url, cleaned, removed) => {
     expect(redirectWithoutVariables(url)).toEqual({ url: cleaned, removed });
+  });
+});
+
+describe('the text part made from an HTML-only template', () => {
+  it('keeps the link after its words, so a plain-text reader can follow it', () => {
+    const text = textFromHtml(
+      '<p>Hi {{first_name}},</p><p><a href="{{link}}">Keep my password</a> or read <a href="https://intranet.example/policy">the policy</a>.</p><p><a href="#top">top</a></p>',
+    );
+    expect(text).toBe(
+      'Hi {{first_name}},\nKeep my password: {{link}} or read the policy: https://intranet.example/policy.\ntop',
+    );
   });
 });
