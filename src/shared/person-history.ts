@@ -4,6 +4,7 @@
  * groups") that choose people by department, language, risk band, recent clicks and reports.
  */
 import { z } from 'zod';
+import { CLICK_VERDICTS } from './clicks';
 import { IMPORTED_FROM } from './gophish-campaign';
 import { LANGUAGE_CODES } from './languages';
 import { personSchema } from './people';
@@ -19,6 +20,11 @@ export const simulationSchema = z.object({
   /** A click the clicks module judged a person's (the results page's "clicked"); scanners never count. */
   clicked: z.boolean(),
   clicked_at: z.string().nullable(),
+  /**
+   * How the link's opening was judged: a person's (`human`, `likely_human`), a mail scanner's
+   * alone (`automated`: not a click), or never judged (`unverified`, imported); null: never opened.
+   */
+  verdict: z.enum(CLICK_VERDICTS).nullable(),
   /** The phishing page's form was submitted after that click (what was typed is never kept). */
   submitted: z.boolean(),
   reported: z.boolean(),

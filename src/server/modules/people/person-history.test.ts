@@ -44,6 +44,7 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
         sent_at: '2026-04-01T12:00:00.000Z',
         clicked: true,
         clicked_at: '2026-06-30T11:00:00.000Z',
+        verdict: 'human',
         submitted: true,
         reported: false,
         reported_at: null,
@@ -57,6 +58,7 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
         sent_at: '2026-01-01T12:00:00.000Z',
         clicked: false,
         clicked_at: null,
+        verdict: null,
         submitted: false,
         reported: true,
         reported_at: '2026-06-30T11:50:00.000Z',
@@ -89,9 +91,12 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
 
   it('never counts a scanner’s visit: ben scores 20 - 25 × 0.5 + 30 × 0.25 = 15, low', async () => {
     const ben = await history('ben');
-    expect(ben.simulations.map((s) => [s.campaign_name, s.language_code, s.clicked, s.reported])).toEqual([
-      ['Parcel', 'en', false, true],
-      ['Payroll', 'en', true, false],
+    expect(
+      ben.simulations.map((s) => [s.campaign_name, s.language_code, s.clicked, s.verdict, s.reported]),
+    ).toEqual([
+      // The scanner's visit is said as such: the link was opened, by no person.
+      ['Parcel', 'en', false, 'automated', true],
+      ['Payroll', 'en', true, 'human', false],
     ]);
     expect(ben.risk).toEqual({
       score: 15,

@@ -6,6 +6,7 @@ import type { PeopleListName, Simulation } from '@shared/person-history';
 import { isLanguageCode } from '@shared/languages';
 import type { RiskSimulation } from '@shared/people-risk';
 import type { Db } from '@server/db/schema';
+import { CLICK_VERDICTS, type ClickVerdict } from '@shared/clicks';
 import {
   outcomesSince,
   peopleClickedSince,
@@ -28,6 +29,9 @@ export async function personSimulations(db: Db, tenantId: string, personRef: str
     sent_at: row.sent_at,
     clicked: row.clicked,
     clicked_at: row.clicked ? row.clicked_at : null,
+    verdict: (CLICK_VERDICTS as readonly (string | null)[]).includes(row.verdict)
+      ? (row.verdict as ClickVerdict)
+      : null,
     submitted: row.submitted,
     reported: row.reported_at !== null,
     reported_at: row.reported_at,

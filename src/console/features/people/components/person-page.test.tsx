@@ -46,6 +46,7 @@ const HISTORY: PersonHistory = {
       sent_at: '2026-04-01T12:00:00.000Z',
       clicked: true,
       clicked_at: '2026-04-02T09:00:00.000Z',
+      verdict: 'human',
       submitted: true,
       reported: false,
       reported_at: null,
@@ -59,6 +60,8 @@ const HISTORY: PersonHistory = {
       sent_at: '2026-01-01T12:00:00.000Z',
       clicked: false,
       clicked_at: null,
+      // Only the mail gateway's scanner opened it: no click.
+      verdict: 'automated',
       submitted: false,
       reported: true,
       reported_at: '2026-01-01T15:00:00.000Z',
@@ -103,6 +106,9 @@ describe('PersonPage', () => {
     ).toBeTruthy();
     expect(timeline.textContent).toContain('Clicked the link on April 2, 2026.');
     expect(timeline.textContent).toContain('Submitted the form on the page. What was typed is never kept.');
+    expect(timeline.textContent).toContain(
+      'Did not click the link: only a mail scanner opened it (not counted as a click).',
+    );
     expect(timeline.textContent).toContain('Reported it 3 hours after it was sent.');
     expect(timeline.textContent).toContain('Finished the training.');
     expect(timeline.textContent).toContain('Questionnaire score: 80');

@@ -27,7 +27,9 @@ export function PersonTimeline({ simulations }: { simulations: Simulation[] }) {
               <li>
                 {s.clicked && s.clicked_at
                   ? t('history.clicked', { date: formatDay(s.clicked_at) })
-                  : t('history.notClicked')}
+                  : s.verdict === 'automated'
+                    ? t('history.scannerOnly')
+                    : t('history.notClicked')}
               </li>
               {s.submitted && <li>{t('history.submitted')}</li>}
               <li>
