@@ -45,6 +45,13 @@ describe('variables filled for where they stand, as GoPhish escapes them', () =>
     return page.slice(page.indexOf('</script>') + '</script>'.length);
   };
 
+  it('finds where a variable stands after letters that grow when lower-cased', () => {
+    // "İ" is two characters lower-cased: the script around the variable is still found.
+    expect(fill('<p>İİİİ</p><SCRIPT>var who = "{{first_name}}";</SCRIPT>')).toContain(
+      'var who = "\\u003cb\\u003eBob',
+    );
+  });
+
   it('escapes HTML in text and in attributes', () => {
     expect(fill('<p>Hi {{first_name}}</p><input value="{{first_name}}">')).toBe(
       '<p>Hi &#60;b&#62;Bob&#60;/b&#62; &#34;O&#39;Neil&#34;</p><input value="&#60;b&#62;Bob&#60;/b&#62; &#34;O&#39;Neil&#34;">',

@@ -121,9 +121,13 @@ export function renderLandingTemplate(
   targets: LandingTargets,
   values: PageValues,
 ): string {
-  const lower = templateHtml.toLowerCase();
+  // ASCII lower-cased (so every index stays where it was), once, and only for a page that has
+  // variables: a cloned page may be 2 MB.
+  let lower: string | undefined;
+  const contextOf = (at: number) =>
+    contextAt((lower ??= templateHtml.replace(/[A-Z]+/g, (upper) => upper.toLowerCase())), at);
   const filled = templateHtml.replace(PAGE_VARIABLE, (whole, name: string, at: number) =>
-    isPageVariable(name) ? escapeFor(name === 'link' ? 'html' : contextAt(lower, at), values[name]) : whole,
+    isPageVariable(name) ? escapeFor(name === 'link' ? 'html' : contextOf(at), values[name]) : whole,
   );
   return withScriptFirst(filled, landingScript(targets));
 }
