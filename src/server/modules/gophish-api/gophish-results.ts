@@ -26,20 +26,33 @@ export function resultOf(r: RecipientActivity, failed: boolean, launchDate: stri
             ? 'Email Sent'
             : 'Scheduled';
   const times = [r.sent_at, r.clicked_at, r.submitted?.at ?? null, r.reported_at].filter((t) => t !== null);
+  return resultFields(r, {
+    status,
+    send_date: r.sent_at ?? launchDate,
+    reported: r.reported_at !== null,
+    modified_date: times.sort().at(-1) ?? launchDate,
+  });
+}
+
+/** A recipient's result with what happened to them: who they are as GoPhish writes it, no address. */
+function resultFields(
+  r: RecipientActivity,
+  what: Pick<GapiResult, 'status' | 'send_date' | 'reported' | 'modified_date'>,
+): GapiResult {
   return {
     id: r.rid,
     email: r.email,
     first_name: r.first_name,
     last_name: r.last_name,
     position: r.department,
-    status,
+    status: what.status,
     // Hookwise's results never carry a recipient's address.
     ip: '',
     latitude: 0,
     longitude: 0,
-    send_date: r.sent_at ?? launchDate,
-    reported: r.reported_at !== null,
-    modified_date: times.sort().at(-1) ?? launchDate,
+    send_date: what.send_date,
+    reported: what.reported,
+    modified_date: what.modified_date,
   };
 }
 
@@ -113,16 +126,8 @@ export function importedActivityOf(
             : has('send_error')
               ? 'Error'
               : 'Scheduled';
-    return {
-      id: r.rid,
-      email: r.email,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      position: r.department,
+    return resultFields(r, {
       status,
-      ip: '',
-      latitude: 0,
-      longitude: 0,
       send_date: at('sent') ?? launchDate,
       reported: has('reported'),
       modified_date:
@@ -130,7 +135,7 @@ export function importedActivityOf(
           .map((e) => e.at)
           .sort()
           .at(-1) ?? launchDate,
-    };
+    });
   });
   const count = (test: (kinds: (kind: ImportedEventKind) => boolean) => boolean) =>
     reached.filter(({ has }) => test(has)).length;
