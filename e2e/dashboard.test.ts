@@ -254,6 +254,8 @@ describe.runIf(browserAvailable)('results console in Chromium', () => {
 
   it('prints a report whose PDF carries the funnel', async () => {
     const d = await api<Dashboard>('GET', `/api/admin/campaigns/${campaignId}/dashboard`);
+    // Printed once every section is on the page (a busy machine draws the verdicts last).
+    await page.getByRole('heading', { name: 'How clicks were judged' }).waitFor();
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.results-recipients').isVisible()).toBe(false);
     expect(await page.locator('[data-table="funnel"]').isVisible()).toBe(true);

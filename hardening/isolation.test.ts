@@ -223,6 +223,11 @@ const CASES: Record<string, Case> = {
     url: (b) => `/api/admin/people/${b.personId}/history`,
     expect: 'not found',
   },
+  'PATCH /api/admin/people/:id': {
+    url: (b) => `/api/admin/people/${b.personId}`,
+    expect: 'not found',
+    payload: { time_zone: 'Asia/Tokyo' },
+  },
   'GET /api/admin/people/lists/repeat-offenders': {
     url: () => '/api/admin/people/lists/repeat-offenders?clicks=1',
     expect: 'no leak',

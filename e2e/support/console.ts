@@ -46,12 +46,12 @@ export async function signInIn(
 /**
  * A frame with an empty `sandbox` (the email preview's) runs no script, axe's included: axe would
  * wait for it forever. It is left out; the frame element itself, with its title, is checked.
+ * `exclude`: more to leave out, such as a frame showing a page copied from another site.
  */
-export async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('iframe[sandbox=""]')
-    .analyze();
+export async function expectAxeClean(page: Page, label: string, exclude: string[] = []): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('iframe[sandbox=""]');
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   const found = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
