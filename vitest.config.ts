@@ -63,6 +63,9 @@ export default defineConfig({
           setupFiles: ['src/server/test/actor-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits for what a page shows; its default second is too short for a page
+          // load when the browser shares two busy cores with the rest of the suite.
+          expect: { poll: { timeout: 15_000 } },
           // One browser at a time: each file starts its own Chromium and server.
           fileParallelism: false,
           // One worker runs them all, keeping the modules it imported (90 s of imports otherwise).
@@ -79,6 +82,7 @@ export default defineConfig({
           setupFiles: ['src/server/test/actor-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

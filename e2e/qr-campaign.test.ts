@@ -18,6 +18,7 @@ import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 import { browserAvailable, launchBrowser, newContext } from './support/browser';
 import { signIn } from './support/console';
 import { AGENTS, judged, launchPersonBrowser, markSent, random, tapAndType } from './support/people';
+import { sentRecorded } from './support/scenario-walk';
 import { startTestServer, type TestServer } from './support/server';
 
 const VIEWER = {
@@ -122,7 +123,9 @@ describe.runIf(browserAvailable)('a QR campaign, from the outbox to the results'
       const scanned = decodeQrPng(image!.content);
       expect(scanned).toBe(`${server.url}/phish?rid=${rid}&via=qr`);
 
-      // Ana reads the message a few minutes later and scans the code with her phone.
+      // Ana reads the message a few minutes later and scans the code with her phone. (The outbox
+      // records the send after the server accepted it: once it has, it is moved back.)
+      await sentRecorded(server, rid);
       await markSent(server.database.db, [rid], 300);
       const phone = await person.newContext({
         locale: 'en-US',

@@ -9,17 +9,18 @@ const busy = (ms: number) => {
 };
 
 /**
- * Four queries awaited together, each holding the loop 60 ms; a request arrives during the first.
- * The slice is 100 ms: q1 ends well inside it even when the machine is busy enough to pause this
- * process between two statements (25 ms slices and 15 ms queries were not: 'request' came after q1).
+ * Four queries awaited together, each holding the loop 550 ms; a request arrives during the first.
+ * The slice is 1 s: q1 ends well inside it even when the machine is busy enough to pause this
+ * process between two statements (a pause there counts towards the slice: 25 ms slices and 15 ms
+ * queries, then 100 ms and 60 ms, were not enough beside the rest of the suite on two cores).
  */
 async function order(dialect: 'sqlite' | 'postgres') {
   const seen: string[] = [];
-  const turn = inTurns(dialect, 100);
+  const turn = inTurns(dialect, 1000);
   const query = (name: string) => () => {
     seen.push(name);
     if (name === 'q1') setImmediate(() => seen.push('request'));
-    busy(60);
+    busy(550);
     return Promise.resolve(name);
   };
   const names = ['q1', 'q2', 'q3', 'q4'];
@@ -29,7 +30,7 @@ async function order(dialect: 'sqlite' | 'postgres') {
 }
 
 it('on SQLite serves a waiting request once queries have held the event loop for a slice', async () => {
-  // q1 and q2 hold the loop 120 ms, past the 100 ms slice: the request goes before q3.
+  // q1 and q2 hold the loop 1.1 s, past the 1 s slice: the request goes before q3.
   expect(await order('sqlite')).toEqual({
     seen: ['q1', 'q2', 'request', 'q3', 'q4'],
     results: ['q1', 'q2', 'q3', 'q4'],
