@@ -1,7 +1,8 @@
 /**
  * A person's history and risk in Chromium, against a real server with a history seeded as real
  * use makes one (person-history-fixtures.ts): an operator opens a person from the People list by
- * keyboard, reads their risk, its reasons and each simulation in words, and the lists; every
+ * keyboard, reads their risk, its reasons and each simulation in words, tries to send a
+ * simulation's training and is told why it cannot be, and reads the lists; every
  * page is axe-clean and readable, fits a 390 px phone without sideways scrolling, and reads
  * right to left in Arabic.
  */
@@ -63,6 +64,20 @@ describe.runIf(browserAvailable)('a person’s history and risk in Chromium', ()
     expect(text).toContain('Submitted the form on the page. What was typed is never kept.');
     expect(text).toContain('Finished the training.');
     expect(text).toContain('Reported it 180 days after it was sent.');
+    // An operator sends Parcel's training from the keyboard; Hookwise did not send that
+    // simulation (it came in as a file, with no sending profile), and the page says so in words.
+    const send = timeline.getByRole('button', { name: 'Send the training' }).first();
+    expect(await send.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await page.locator(`[id="${await send.getAttribute('aria-describedby')}"]`).innerText()).toMatch(
+      /^Parcel: sent on /,
+    );
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => timeline.getByRole('alert').innerText())
+      .toBe(
+        'Hookwise did not send this simulation, so there is no sending profile to send the training with.',
+      );
     await expectAxeClean(page, 'person');
     await expectReadable(page, 'person');
 

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'campaign_ended',
   'campaign_not_draft',
   'managed_by_directory',
+  'person_inactive',
   // Sending.
   'smtp_failed',
   'campaign_has_no_email',

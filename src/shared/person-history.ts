@@ -12,6 +12,8 @@ import { RISK_BANDS, riskSchema } from './people-risk';
 
 /** One simulation the person received, and what they did with it. */
 export const simulationSchema = z.object({
+  /** The simulation's campaign: what POST /api/admin/training/assignments takes as `campaign_id`. */
+  campaign_id: z.string(),
   campaign_name: z.string(),
   /** The language the simulation spoke to them in. */
   language_code: z.enum(LANGUAGE_CODES),
@@ -33,6 +35,11 @@ export const simulationSchema = z.object({
   questionnaire_score: z.number().nullable(),
   /** The journey's training: the questionnaire, or the whole journey, completed. */
   training_completed: z.boolean(),
+  /**
+   * When this simulation's training was assigned to the person (by the training policy or by an
+   * operator); null: it never was.
+   */
+  training_assigned_at: z.string().nullable(),
   /** 'gophish': imported with its results; left out of the risk score (its clicks were never judged). */
   imported_from: z.enum(IMPORTED_FROM).nullish(),
   /** An imported click: the link opened, never judged a person's or a scanner's (never `clicked`). */

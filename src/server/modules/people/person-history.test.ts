@@ -39,6 +39,7 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
     expect(ana.person).toMatchObject({ email: 'ana@example.com', first_name: 'Ana' });
     expect(ana.simulations).toEqual([
       {
+        campaign_id: expect.any(String),
         campaign_name: 'Parcel',
         language_code: 'de',
         sent_at: '2026-04-01T12:00:00.000Z',
@@ -51,8 +52,10 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
         seconds_to_report: null,
         questionnaire_score: null,
         training_completed: false,
+        training_assigned_at: null,
       },
       {
+        campaign_id: expect.any(String),
         campaign_name: 'Payroll',
         language_code: 'de',
         sent_at: '2026-01-01T12:00:00.000Z',
@@ -66,6 +69,7 @@ describeEachDatabase('a person’s history, risk and the lists', (get) => {
         seconds_to_report: 180 * 86_400 - 600,
         questionnaire_score: null,
         training_completed: false,
+        training_assigned_at: null,
       },
       expect.objectContaining({ campaign_name: 'Invoice', clicked: true, training_completed: true }),
       expect.objectContaining({ campaign_name: 'Old', sent_at: '2025-04-06T12:00:00.000Z', clicked: true }),

@@ -43,6 +43,7 @@ export async function simulationsOfPerson(db: Db, tenantId: string, personRef: s
   const rows = await received(db, tenantId)
     .where('r.person_ref', '=', personRef)
     .select([
+      'c.id as campaign_id',
       'c.name as campaign_name',
       sql<string>`coalesce(r.language_code, c.language_code)`.as('language_code'),
       receivedAt.as('sent_at'),
@@ -54,6 +55,15 @@ export async function simulationsOfPerson(db: Db, tenantId: string, personRef: s
       flag(trained).as('trained'),
       'c.imported_from',
       'r.verdict',
+      // Through the (tenant, person, simulation) unique index of assignments.
+      (eb) =>
+        eb
+          .selectFrom('training_assignments as ta')
+          .select('ta.assigned_at')
+          .whereRef('ta.tenant_id', '=', 'r.tenant_id')
+          .whereRef('ta.person_ref', '=', 'r.person_ref')
+          .whereRef('ta.source_campaign_id', '=', 'r.campaign_id')
+          .as('training_assigned_at'),
     ])
     .orderBy(receivedAt, 'desc')
     .orderBy('r.id')

@@ -24,6 +24,7 @@ function secondsBetween(from: string, to: string | null): number | null {
 export async function personSimulations(db: Db, tenantId: string, personRef: string): Promise<Simulation[]> {
   const rows = await simulationsOfPerson(db, tenantId, personRef);
   return rows.map((row) => ({
+    campaign_id: row.campaign_id,
     campaign_name: row.campaign_name,
     language_code: isLanguageCode(row.language_code) ? row.language_code : 'en',
     sent_at: row.sent_at,
@@ -38,6 +39,7 @@ export async function personSimulations(db: Db, tenantId: string, personRef: str
     seconds_to_report: secondsBetween(row.sent_at, row.reported_at),
     questionnaire_score: row.score,
     training_completed: row.trained,
+    training_assigned_at: row.training_assigned_at ?? null,
     // Said only of an imported simulation, so Hookwise's own read as they always have.
     ...(row.imported_from
       ? { imported_from: row.imported_from, unverified_click: row.verdict === 'unverified' }

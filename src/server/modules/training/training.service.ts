@@ -278,7 +278,8 @@ export async function assignTraining(
   if (source.kind !== 'simulation') throw notFound();
   const existing = await findAssignmentFor(db, tenantId, person.id, source.id);
   if (existing) return { assignment: await assignmentById(db, tenantId, existing.id), created: false };
-  if (Number(person.active) !== 1) throw conflict('The person is deactivated: nothing new is sent to them');
+  if (Number(person.active) !== 1)
+    throw conflict('The person is deactivated: nothing new is sent to them', 'person_inactive');
   if (!(await sendingProfileOf(db, source.id))) {
     throw conflict(
       'The campaign was not sent by Hookwise, so there is no sending profile to send the training with',

@@ -100,7 +100,14 @@ describeEachDatabase('training', (get) => {
     ]);
     const history = async () =>
       (await api(h, sim.tenant, 'GET', '/api/admin/people/klaus@t1.example/history')).json<PersonHistory>();
-    expect((await history()).simulations[0]).toMatchObject({ clicked: true, training_completed: false });
+    const [assigned] = await listed();
+    // The person's history says when, and names the campaign an operator would assign it from.
+    expect((await history()).simulations[0]).toMatchObject({
+      campaign_id: sim.campaignId,
+      clicked: true,
+      training_completed: false,
+      training_assigned_at: assigned!.assigned_at,
+    });
 
     expect((await event(h, link.rid, 'awareness_viewed')).statusCode).toBe(200);
     expect((await event(h, link.rid, 'sei_viewed')).statusCode).toBe(200);
@@ -175,8 +182,17 @@ describeEachDatabase('training', (get) => {
     const sim = await sentSimulation(h, sink, 'email,first_name\nomar@t3.example,Omar\n');
     const assign = (tenant: TestTenant, payload: object) =>
       api(h, tenant, 'POST', '/api/admin/training/assignments', payload);
+    const historyOfOmar = async () =>
+      (await api(h, sim.tenant, 'GET', '/api/admin/people/omar@t3.example/history')).json<PersonHistory>();
+    expect((await historyOfOmar()).simulations[0]).toMatchObject({
+      campaign_id: sim.campaignId,
+      training_assigned_at: null,
+    });
     const first = await assign(sim.tenant, { person: 'omar@t3.example', campaign_id: sim.campaignId });
     expect(first.statusCode).toBe(201);
+    expect((await historyOfOmar()).simulations[0]!.training_assigned_at).toBe(
+      first.json<{ assignment: { assigned_at: string } }>().assignment.assigned_at,
+    );
     expect(first.json()).toMatchObject({
       created: true,
       assignment: { reason: 'manual', status: 'assigned' },
@@ -277,6 +293,13 @@ describeEachDatabase('training', (get) => {
       .execute();
     await trainingWorkerAt(h, { now: new Date(Date.now() + 5 * 60_000) }).runOnce();
     expect(inbox('gone@t5.example').map((m) => m.subject)).toEqual(['Your parcel']);
+    // Nor by hand: the refusal says why, in a code the console words.
+    const byHand = await api(h, sim.tenant, 'POST', '/api/admin/training/assignments', {
+      person: 'gone@t5.example',
+      campaign_id: sim.campaignId,
+    });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json()).toMatchObject({ error: { code: 'person_inactive' } });
     const list = (await api(h, sim.tenant, 'GET', '/api/admin/training/assignments')).json<TrainingList>();
     expect(list.total).toBe(0);
   });

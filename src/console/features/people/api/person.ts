@@ -8,6 +8,7 @@ import {
   type PeopleListName,
   type SavedFilterInput,
 } from '@shared/person-history';
+import { trainingAssignAnswerSchema } from '@shared/training';
 import { api } from '@console/lib/api';
 
 export const LIST_PAGE_SIZE = 50;
@@ -19,6 +20,24 @@ export function usePersonHistory(id: string) {
     queryKey: ['people', 'history', id],
     queryFn: ({ signal }) =>
       api(`/api/admin/people/${encodeURIComponent(id)}/history`, { schema: personHistorySchema, signal }),
+  });
+}
+
+/** Assigns one simulation's training to the person; their history then says it was sent. */
+export function useAssignTraining(personId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaignId: string) =>
+      api('/api/admin/training/assignments', {
+        method: 'POST',
+        body: { person: personId, campaign_id: campaignId },
+        schema: trainingAssignAnswerSchema,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['people', 'history', personId] }),
+        queryClient.invalidateQueries({ queryKey: ['training'] }),
+      ]),
   });
 }
 

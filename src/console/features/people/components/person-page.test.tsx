@@ -41,6 +41,7 @@ const HISTORY: PersonHistory = {
   person: ANA,
   simulations: [
     {
+      campaign_id: 'c-parcel',
       campaign_name: 'Parcel',
       language_code: 'de',
       sent_at: '2026-04-01T12:00:00.000Z',
@@ -53,8 +54,10 @@ const HISTORY: PersonHistory = {
       seconds_to_report: null,
       questionnaire_score: null,
       training_completed: false,
+      training_assigned_at: null,
     },
     {
+      campaign_id: 'c-payroll',
       campaign_name: 'Payroll',
       language_code: 'de',
       sent_at: '2026-01-01T12:00:00.000Z',
@@ -68,6 +71,7 @@ const HISTORY: PersonHistory = {
       seconds_to_report: 3 * 3600,
       questionnaire_score: 80,
       training_completed: true,
+      training_assigned_at: '2026-01-02T12:00:00.000Z',
     },
   ],
   risk: {
@@ -113,6 +117,78 @@ describe('PersonPage', () => {
     expect(timeline.textContent).toContain('Finished the training.');
     expect(timeline.textContent).toContain('Questionnaire score: 80');
     expect(document.body.textContent).not.toMatch(/\{\{|p1|training_completed|medium\b/);
+    // A viewer reads; only operators send training.
+    expect(screen.queryByRole('button', { name: 'Send the training' })).toBeNull();
+  });
+
+  it('lets an operator send a simulation’s training, and says when it was sent', async () => {
+    let assignedAt: string | null = null;
+    const calls = mockFetch((call) => {
+      if (call.url.pathname === '/api/admin/people/p1/history') {
+        const [parcel, payroll] = HISTORY.simulations;
+        return {
+          json: { ...HISTORY, simulations: [{ ...parcel, training_assigned_at: assignedAt }, payroll] },
+        };
+      }
+      if (call.url.pathname === '/api/admin/training/assignments' && call.method === 'POST') {
+        assignedAt = '2026-04-03T08:00:00.000Z';
+        return {
+          status: 201,
+          json: {
+            created: true,
+            assignment: {
+              id: 'a1',
+              person: { id: 'p1', email: ANA.email, display_name: null, department: 'Finance' },
+              campaign_id: 'c-parcel',
+              campaign_name: 'Parcel',
+              reason: 'manual',
+              status: 'assigned',
+              assigned_at: assignedAt,
+              invited_at: null,
+              reminded_at: null,
+              completed_at: null,
+              score: null,
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderPage(<PersonPage />, { path: '/people/:id', url: '/people/p1', role: 'operator' });
+    const timeline = await screen.findByRole('region', { name: 'Simulations received' });
+    // Only the simulation without training has the button; it is described by its simulation.
+    const send = within(timeline).getByRole('button', { name: 'Send the training' });
+    expect(within(timeline).getAllByRole('button')).toHaveLength(1);
+    expect(document.getElementById(send.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Parcel: sent on April 1, 2026, in Deutsch',
+    );
+    fireEvent.click(send);
+    expect((await within(timeline).findByRole('status')).textContent).toBe(
+      'The training is on its way to this person.',
+    );
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(post.body ?? '{}')).toEqual({ person: 'p1', campaign_id: 'c-parcel' });
+    expect(
+      await within(timeline).findByText('Training sent on April 3, 2026, not finished yet.'),
+    ).toBeTruthy();
+    expect(within(timeline).queryByRole('button', { name: 'Send the training' })).toBeNull();
+  });
+
+  it('says in words why a training cannot be sent', async () => {
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/admin/people/p1/history') return { json: HISTORY };
+      if (call.url.pathname === '/api/admin/training/assignments')
+        return {
+          status: 409,
+          json: { error: { code: 'campaign_not_running', message: 'The campaign was not sent by Hookwise' } },
+        };
+      return undefined;
+    });
+    renderPage(<PersonPage />, { path: '/people/:id', url: '/people/p1', role: 'operator' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the training' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Hookwise did not send this simulation, so there is no sending profile to send the training with.',
+    );
   });
 });
 

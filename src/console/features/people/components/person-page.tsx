@@ -1,12 +1,15 @@
 /**
  * /people/:id: one person — who they are, their risk score with its band and the reasons for it,
- * and every simulation they received, told in words, newest first.
+ * and every simulation they received, told in words, newest first, with the training an operator
+ * can send for each.
  */
 import { Link, useParams } from 'react-router';
 import { LANGUAGES } from '@shared/languages';
 import { ErrorAlert } from '@console/components/error-alert';
 import { PageHeading } from '@console/components/page-heading';
+import { useSession } from '@console/features/accounts/api/session';
 import { usePersonT } from '@console/hooks/use-person-t';
+import { hasRole } from '@console/lib/roles';
 import { usePersonHistory } from '../api/person';
 import { personName } from '../lib/person-name';
 import { PersonRisk } from './person-risk';
@@ -16,6 +19,7 @@ import './person.css';
 export function PersonPage() {
   const { t } = usePersonT();
   const { id = '' } = useParams();
+  const { user } = useSession();
   const history = usePersonHistory(id);
   const data = history.data;
   const none = <span className="muted">{t('person.notGiven')}</span>;
@@ -44,7 +48,11 @@ export function PersonPage() {
             </div>
           </dl>
           <PersonRisk risk={data.risk} />
-          <PersonTimeline simulations={data.simulations} />
+          <PersonTimeline
+            personId={data.person.id}
+            simulations={data.simulations}
+            canAssign={hasRole(user.role, 'operator')}
+          />
         </>
       )}
     </>
