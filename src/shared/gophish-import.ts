@@ -106,11 +106,92 @@ export const gophishNoticeSchema = z.object({
 });
 export type GophishNotice = z.infer<typeof gophishNoticeSchema>;
 
+/** The report's three lists; the console shows attention first. */
+export const GOPHISH_REPORT_LISTS = ['mapped', 'dropped', 'attention'] as const;
+
+/** Where in GoPhish's files an entry is: the item's kind, or a part of a template or page. */
+export const GOPHISH_PLACES = [
+  'template',
+  'template_subject',
+  'template_text',
+  'template_html',
+  'page',
+  'page_html',
+  'group',
+  'smtp',
+  'campaign',
+] as const;
+export type GophishPlace = (typeof GOPHISH_PLACES)[number];
+
+/**
+ * Every entry of `mapped`, `dropped` and `attention`, by what it says (`gophish.item.<code>` in
+ * the console, with its place, name and params).
+ */
+export const GOPHISH_ITEMS = [
+  'static_asset',
+  'text_from_html',
+  'attachment',
+  'no_sender',
+  'no_subject',
+  'email_mapped',
+  'email_html_mapped',
+  'redirect_cleaned',
+  'redirect_mapped',
+  'redirect_invalid',
+  'page_html_mapped',
+  'credential_capture',
+  'tracker_dropped',
+  'variable_mapped',
+  'variable_removed',
+  'asset_stored',
+  'asset_missed',
+  'smtp_host_invalid',
+  'smtp_from_invalid',
+  'smtp_invalid',
+  'smtp_mapped',
+  'smtp_headers_mapped',
+  'target_invalid',
+  'target_twice',
+  'group_mapped',
+  'timeline_ignored',
+  'result_twice',
+  'timeline_unknown',
+  'timeline_nobody',
+  'campaign_unfinished',
+  'campaign_smtp_dropped',
+  'campaign_tracking_dropped',
+  'campaign_submissions_dropped',
+  'campaign_mapped',
+  'library_added',
+  'library_no_name',
+  'library_no_content',
+  'library_no_members',
+] as const;
+export type GophishItemCode = (typeof GOPHISH_ITEMS)[number];
+
+export const gophishItemSchema = z.object({
+  list: z.enum(GOPHISH_REPORT_LISTS),
+  code: z.enum(GOPHISH_ITEMS),
+  place: z.enum(GOPHISH_PLACES),
+  /** The GoPhish item's name: a template, a page, a group, a profile, a campaign. */
+  name: z.string(),
+  /** What the sentence names besides: an address, a file, a count, a variable. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** The same entry as it stands in its list, in English. */
+  text: z.string(),
+});
+export type GophishItem = z.infer<typeof gophishItemSchema>;
+
+/**
+ * `mapped`, `dropped` and `attention` are English sentences (the CLI prints them); `items` says
+ * each of them again as a code the console words in the operator's language.
+ */
 export const gophishImportReportSchema = z.object({
   mapped: z.array(z.string()),
   dropped: z.array(z.string()),
   attention: z.array(z.string()),
   notices: z.array(gophishNoticeSchema),
+  items: z.array(gophishItemSchema).default([]),
 });
 export type GophishImportReport = z.infer<typeof gophishImportReportSchema>;
 

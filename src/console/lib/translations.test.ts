@@ -13,7 +13,7 @@ import { LEVEL_REASONS, PLAN_TRAINING, SKIP_REASONS } from '../../shared/automat
 import { CLICK_VERDICTS } from '../../shared/clicks';
 import { FUNNEL_STAGES, REASON_KINDS, reviewerLinkSchema } from '../../shared/dashboard';
 import { RECIPIENT_STATUSES } from '../../shared/events';
-import { GOPHISH_NOTICES } from '../../shared/gophish-import';
+import { GOPHISH_ITEMS, GOPHISH_NOTICES, GOPHISH_PLACES } from '../../shared/gophish-import';
 import { TRANSLATION_NAMESPACES } from '../../shared/languages';
 import { ASSET_PROBLEMS } from '../../shared/page-assets';
 import { PERSON_STATES } from '../../shared/people';
@@ -79,6 +79,18 @@ const DYNAMIC_KEY_FAMILIES: KeyFamily[] = [
     prefix: 'gophish.notice.',
     suffixes: GOPHISH_NOTICES,
     builtBy: 'the GoPhish import report’s notices (ImportReportView)',
+  },
+  {
+    namespace: 'console',
+    prefix: 'gophish.item.',
+    suffixes: GOPHISH_ITEMS,
+    builtBy: 'the GoPhish import report’s entries (ImportReportView)',
+  },
+  {
+    namespace: 'console',
+    prefix: 'gophish.where.',
+    suffixes: GOPHISH_PLACES,
+    builtBy: 'where each GoPhish import report entry is (ImportReportView)',
   },
   // console-editor
   {

@@ -11,7 +11,7 @@ import type { CollectedAsset } from '../page-assets/asset-session';
 import { bringHome } from '../page-assets/page-assets.service';
 import { baseHrefOf } from '../page-assets/page-html';
 import type { GophishPair } from './gophish-convert';
-import { note } from './gophish-report';
+import { at, note } from './gophish-report';
 
 /** Each campaign file's assets (in the files' order), its page rewritten to use them. */
 export async function bringLandingPagesHome(
@@ -31,14 +31,20 @@ export async function bringLandingPagesHome(
       assets.push([]);
       continue;
     }
-    const where = `landing page "${page.name}"`;
+    const where = at('page', page.name);
     const home = await bringHome(config, html, input.base_url);
     file.phishing = { ...file.phishing, template_html: home.html };
     for (const stored of home.report.stored) {
-      note(report.mapped, `${where}: ${stored.source_url} stored with the campaign and served from Hookwise`);
+      const url = stored.source_url;
+      const said = `${where.text}: ${url} stored with the campaign and served from Hookwise`;
+      note(report, 'mapped', 'asset_stored', where, said, { url });
     }
     for (const missed of home.report.attention) {
-      note(report.attention, `${where}: ${missed.text}; the page now loads it from nowhere`);
+      const said = `${where.text}: ${missed.text}; the page now loads it from nowhere`;
+      note(report, 'attention', 'asset_missed', where, said, {
+        url: missed.source_url,
+        problem: missed.problem,
+      });
     }
     // The notices about <base href> and relative links no longer hold: those links were brought home.
     report.notices = report.notices.filter(

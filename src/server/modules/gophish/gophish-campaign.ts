@@ -32,7 +32,7 @@ import { addressOf } from '@shared/recipients-csv';
 import type { RecipientInput } from '../recipients/recipients-csv';
 import type { ImportedOutcome } from '../recipients/recipients.service';
 import { convertGophish } from './gophish-convert';
-import { note } from './gophish-report';
+import { at, note, type Where } from './gophish-report';
 
 /** The reason every imported click carries, shown with its verdict. */
 export const IMPORTED_CLICK_REASON = 'imported from GoPhish, which could not tell people from mail scanners';
@@ -143,7 +143,7 @@ function outcomeOf(
 /** The campaign's recipients with their outcomes; timeline entries of no recipient are reported. */
 function recipientsOf(
   campaign: GophishCampaign,
-  where: string,
+  where: Where,
   report: GophishImportReport,
   fallbackAt: string,
 ) {
@@ -162,13 +162,16 @@ function recipientsOf(
     ]);
   }
   if (ignored.size > 0) {
-    note(report.dropped, `${where}: timeline entries GoPhish keeps for itself (${[...ignored].join(', ')})`);
+    const messages = [...ignored].join(', ');
+    const said = `${where.text}: timeline entries GoPhish keeps for itself (${messages})`;
+    note(report, 'dropped', 'timeline_ignored', where, said, { messages });
   }
   const recipients: ImportedRecipient[] = [];
   const seen = new Set<string>();
   for (const result of campaign.results) {
     if (seen.has(result.email)) {
-      note(report.dropped, `${where}: ${result.email} twice in the results: imported once`);
+      const said = `${where.text}: ${result.email} twice in the results: imported once`;
+      note(report, 'dropped', 'result_twice', where, said, { email: result.email });
       continue;
     }
     seen.add(result.email);
@@ -186,11 +189,10 @@ function recipientsOf(
     });
   }
   for (const email of byEmail.keys()) {
-    if (!seen.has(email))
-      note(
-        report.attention,
-        `${where}: the timeline names ${email || 'nobody'}, who is not among the results: left out`,
-      );
+    if (seen.has(email)) continue;
+    const said = `${where.text}: the timeline names ${email || 'nobody'}, who is not among the results: left out`;
+    if (email) note(report, 'attention', 'timeline_unknown', where, said, { email });
+    else note(report, 'attention', 'timeline_nobody', where, said);
   }
   return recipients;
 }
@@ -200,7 +202,7 @@ export function importedCampaignOf(
   report: GophishImportReport,
   now: string,
 ): ImportedCampaignPlan {
-  const where = `campaign "${campaign.name}"`;
+  const where = at('campaign', campaign.name);
   const times = campaign.timeline.flatMap((entry) => (entry.time ? [entry.time] : []));
   const launchedAt = campaign.launch_date ?? campaign.created_date ?? earliest(times) ?? now;
   const recipients = recipientsOf(campaign, where, report, launchedAt);
@@ -208,10 +210,9 @@ export function importedCampaignOf(
   let endedAt = campaign.completed_date ?? latest;
   if (!campaign.completed_date) {
     endedAt = now > latest ? now : latest;
-    note(
-      report.attention,
-      `${where}: GoPhish had not completed it (status "${campaign.status || 'unknown'}"): imported as finished now; anything GoPhish records later stays in GoPhish`,
-    );
+    const status = campaign.status || 'unknown';
+    const said = `${where.text}: GoPhish had not completed it (status "${status}"): imported as finished now; anything GoPhish records later stays in GoPhish`;
+    note(report, 'attention', 'campaign_unfinished', where, said, { status: campaign.status || '–' });
   }
   const file = convertGophish(
     { template: campaign.template ?? undefined, page: campaign.page ?? undefined },
@@ -219,16 +220,17 @@ export function importedCampaignOf(
     // GoPhish sent from the profile's address when the template named none.
     { name: campaign.name || undefined, fallbackFrom: campaign.smtp?.from_address.trim() || undefined },
   );
-  if (campaign.smtp) note(report.dropped, `${where}: its sending profile (import it with --smtp)`);
-  note(
-    report.dropped,
-    `${where}: GoPhish's links (rid), addresses, locations and browsers of the recipients`,
-  );
-  note(report.dropped, `${where}: what recipients typed into the page (Hookwise keeps field names only)`);
-  note(
-    report.mapped,
-    `${where}: finished, ${recipients.length} recipients with their timeline; clicks kept as unverified (GoPhish could not tell people from mail scanners)`,
-  );
+  if (campaign.smtp) {
+    const said = `${where.text}: its sending profile (import it with --smtp)`;
+    note(report, 'dropped', 'campaign_smtp_dropped', where, said);
+  }
+  const tracking = `${where.text}: GoPhish's links (rid), addresses, locations and browsers of the recipients`;
+  note(report, 'dropped', 'campaign_tracking_dropped', where, tracking);
+  const typed = `${where.text}: what recipients typed into the page (Hookwise keeps field names only)`;
+  note(report, 'dropped', 'campaign_submissions_dropped', where, typed);
+  const count = recipients.length;
+  const said = `${where.text}: finished, ${count} recipients with their timeline; clicks kept as unverified (GoPhish could not tell people from mail scanners)`;
+  note(report, 'mapped', 'campaign_mapped', where, said, { count });
   const counts = Object.fromEntries(IMPORTED_EVENT_KINDS.map((kind) => [kind, 0])) as Record<
     ImportedEventKind,
     number

@@ -6,7 +6,7 @@
 import type { CampaignFileInput } from '@shared/campaign';
 import type { GophishPage, GophishTemplate } from '@shared/gophish';
 import type { GophishImportReport } from '@shared/gophish-import';
-import { note, notice } from './gophish-report';
+import { at, note, notice, type Where } from './gophish-report';
 import { emailVariables, pageVariables, redirectWithoutVariables } from './gophish-variables';
 
 export interface GophishPair {
@@ -23,13 +23,18 @@ export interface ConvertOptions {
 }
 
 /** Assets GoPhish served from its own /static/ folder are not on Hookwise: host them elsewhere. */
-function staticAssets(html: string, where: string, report: GophishImportReport) {
+function staticAssets(html: string, where: Where, report: GophishImportReport) {
   for (const match of html.matchAll(
     /(?:src|href)\s*=\s*["']((?:https?:\/\/[^"'/]+)?\/static\/[^"']*)["']/gi,
   )) {
+    const url = match[1] ?? '';
     note(
-      report.attention,
-      `${where}: ${match[1]} is served by GoPhish (/static/): host it elsewhere and change the link`,
+      report,
+      'attention',
+      'static_asset',
+      where,
+      `${where.text}: ${url} is served by GoPhish (/static/): host it elsewhere and change the link`,
+      { url },
     );
   }
 }
@@ -63,22 +68,43 @@ export function textFromHtml(html: string): string {
 const PLACEHOLDER_FROM = 'IT Service Desk <it@example.com>';
 
 function emailOf(template: GophishTemplate, options: ConvertOptions, report: GophishImportReport) {
-  const where = `template "${template.name}"`;
-  const html = emailVariables(template.html, `${where} html`, report);
-  let text = emailVariables(template.text, `${where} text`, report);
+  const where = at('template', template.name);
+  const inHtml = at('template_html', template.name);
+  const inText = at('template_text', template.name);
+  const html = emailVariables(template.html, inHtml, report);
+  let text = emailVariables(template.text, inText, report);
   if (!text.trim() && html.trim()) {
     text = textFromHtml(html);
-    note(report.mapped, `${where} text: made from the HTML (the template had none)`);
+    note(
+      report,
+      'mapped',
+      'text_from_html',
+      inText,
+      `${inText.text}: made from the HTML (the template had none)`,
+    );
   }
-  if (html) staticAssets(html, `${where} html`, report);
+  if (html) staticAssets(html, inHtml, report);
   for (const attachment of template.attachments ?? []) {
-    note(report.dropped, `${where} attachment ${attachment.name}: Hookwise sends no attachments`);
+    const file = attachment.name;
+    const said = `${where.text} attachment ${file}: Hookwise sends no attachments`;
+    note(report, 'dropped', 'attachment', where, said, { file });
   }
   const from = options.from ?? (template.envelope_sender.trim() || options.fallbackFrom);
-  if (!from) note(report.attention, `${where}: no envelope sender: the From is a placeholder, set it`);
-  const subject = emailVariables(template.subject, `${where} subject`, report).trim();
-  if (!subject) note(report.attention, `${where}: no subject: a placeholder is used, set it`);
-  note(report.mapped, `${where}: subject, text${html ? ', html' : ''}, sender`);
+  if (!from) {
+    const said = `${where.text}: no envelope sender: the From is a placeholder, set it`;
+    note(report, 'attention', 'no_sender', where, said);
+  }
+  const subject = emailVariables(template.subject, at('template_subject', template.name), report).trim();
+  if (!subject)
+    note(
+      report,
+      'attention',
+      'no_subject',
+      where,
+      `${where.text}: no subject: a placeholder is used, set it`,
+    );
+  const parts = `subject, text${html ? ', html' : ''}, sender`;
+  note(report, 'mapped', html ? 'email_html_mapped' : 'email_mapped', where, `${where.text}: ${parts}`);
   return {
     from: from ?? PLACEHOLDER_FROM,
     subject: subject || 'Action required',
@@ -88,34 +114,39 @@ function emailOf(template: GophishTemplate, options: ConvertOptions, report: Gop
 }
 
 function redirectOf(page: GophishPage, report: GophishImportReport): string | undefined {
-  const where = `landing page "${page.name}"`;
+  const where = at('page', page.name);
   let url = page.redirect_url.trim();
   if (!url) return undefined;
   if (url.includes('{{')) {
     const cleaned = redirectWithoutVariables(url);
     url = cleaned.url;
-    note(report.mapped, `${where}: redirect URL without ${cleaned.removed.join(', ')}: ${url}`);
+    const removed = cleaned.removed.join(', ');
+    const said = `${where.text}: redirect URL without ${removed}: ${url}`;
+    note(report, 'mapped', 'redirect_cleaned', where, said, { removed, url });
     notice(report, 'redirect_variables', page.name);
   }
   if (/^https?:\/\/[^\s{}]+$/i.test(url) && URL.canParse(url)) {
-    note(report.mapped, `${where}: redirect URL`);
+    note(report, 'mapped', 'redirect_mapped', where, `${where.text}: redirect URL`);
     return url;
   }
-  note(report.attention, `${where}: redirect URL ${url} is not an http(s) address: left out`);
+  const said = `${where.text}: redirect URL ${url} is not an http(s) address: left out`;
+  note(report, 'attention', 'redirect_invalid', where, said, { url });
   return undefined;
 }
 
 function pageOf(page: GophishPage, report: GophishImportReport) {
-  const where = `landing page "${page.name}"`;
-  const html = pageVariables(page.html, `${where} html`, report);
+  const where = at('page', page.name);
+  const inHtml = at('page_html', page.name);
+  const html = pageVariables(page.html, inHtml, report);
   if (html.trim()) {
-    staticAssets(html, `${where} html`, report);
+    staticAssets(html, inHtml, report);
     if (/<base\b[^>]*\bhref\s*=/i.test(html)) notice(report, 'base_href', page.name);
     else if (RELATIVE_ASSET.test(html)) notice(report, 'relative_assets', page.name);
-    note(report.mapped, `${where}: html`);
+    note(report, 'mapped', 'page_html_mapped', where, `${where.text}: html`);
   }
   if (page.capture_credentials || page.capture_passwords) {
-    note(report.dropped, `${where}: credential capture ignored (Hookwise never captures what is typed)`);
+    const said = `${where.text}: credential capture ignored (Hookwise never captures what is typed)`;
+    note(report, 'dropped', 'credential_capture', where, said);
   }
   return { html: html.trim() ? html : undefined, redirect: redirectOf(page, report) };
 }

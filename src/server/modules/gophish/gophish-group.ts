@@ -7,7 +7,7 @@ import type { GophishGroup } from '@shared/gophish';
 import type { GophishImportReport } from '@shared/gophish-import';
 import { mailAddressSchema } from '@shared/recipients-csv';
 import { readCsv, type RecipientInput } from '../recipients/recipients-csv';
-import { note } from './gophish-report';
+import { at, note } from './gophish-report';
 
 /** A GoPhish group CSV (First Name, Last Name, Email, Position), as GoPhish's own import reads it. */
 export function gophishGroupFromCsv(text: string, name = 'GoPhish group'): GophishGroup {
@@ -27,18 +27,19 @@ export function recipientsOf(groups: GophishGroup[], report: GophishImportReport
   const seen = new Set<string>();
   for (const group of groups) {
     const before = recipients.length;
+    const where = at('group', group.name);
     group.targets.forEach((target, i) => {
       const parsed = mailAddressSchema.safeParse(target.email);
       const email = parsed.success ? parsed.data : null;
       if (!email) {
-        note(
-          report.attention,
-          `group "${group.name}" target ${i + 1}: "${target.email}" is not an email address: skipped`,
-        );
+        const said = `group "${group.name}" target ${i + 1}: "${target.email}" is not an email address: skipped`;
+        note(report, 'attention', 'target_invalid', where, said, { number: i + 1, email: target.email });
         return;
       }
       if (seen.has(email)) {
-        note(report.dropped, `group "${group.name}": ${email} twice: imported once`);
+        note(report, 'dropped', 'target_twice', where, `${where.text}: ${email} twice: imported once`, {
+          email,
+        });
         return;
       }
       seen.add(email);
@@ -51,10 +52,9 @@ export function recipientsOf(groups: GophishGroup[], report: GophishImportReport
         language_code: null,
       });
     });
-    note(
-      report.mapped,
-      `group "${group.name}": ${recipients.length - before} recipients (position → department)`,
-    );
+    const count = recipients.length - before;
+    const said = `${where.text}: ${count} recipients (position → department)`;
+    note(report, 'mapped', 'group_mapped', where, said, { count });
   }
   return recipients;
 }

@@ -1,18 +1,61 @@
 /**
- * The import report being written: entries once each, in the order met, and the notices the
- * console words in the operator's language (their English text is what the CLI prints).
+ * The import report being written: entries once each, in the order met, each as an English
+ * sentence (what the CLI prints) and as a code with its place and params, which the console
+ * words in the operator's language, as it does the notices.
  */
-import type { GophishImportReport, GophishNoticeCode } from '@shared/gophish-import';
+import type {
+  GophishImportReport,
+  GophishItem,
+  GophishItemCode,
+  GophishNoticeCode,
+  GophishPlace,
+} from '@shared/gophish-import';
 
 export const emptyReport = (): GophishImportReport => ({
   mapped: [],
   dropped: [],
   attention: [],
   notices: [],
+  items: [],
 });
 
-export function note(list: string[], entry: string) {
-  if (!list.includes(entry)) list.push(entry);
+/** Where an entry is: its place and item name, and how the English sentence begins. */
+export interface Where {
+  place: GophishPlace;
+  name: string;
+  text: string;
+}
+
+const PLACE_WORDS: Record<GophishPlace, (name: string) => string> = {
+  template: (name) => `template "${name}"`,
+  template_subject: (name) => `template "${name}" subject`,
+  template_text: (name) => `template "${name}" text`,
+  template_html: (name) => `template "${name}" html`,
+  page: (name) => `landing page "${name}"`,
+  page_html: (name) => `landing page "${name}" html`,
+  group: (name) => `group "${name}"`,
+  smtp: (name) => `sending profile "${name}"`,
+  campaign: (name) => `campaign "${name}"`,
+};
+
+export const at = (place: GophishPlace, name: string): Where => ({
+  place,
+  name,
+  text: PLACE_WORDS[place](name),
+});
+
+/** An entry once in its list (its English `text`), and once as a code the console words. */
+export function note(
+  report: GophishImportReport,
+  list: GophishItem['list'],
+  code: GophishItemCode,
+  where: Where,
+  text: string,
+  params: GophishItem['params'] = {},
+) {
+  if (report[list].includes(text)) return;
+  report[list].push(text);
+  report.items.push({ list, code, place: where.place, name: where.name, params, text });
 }
 
 const NOTICE_TEXT: Record<GophishNoticeCode, (name: string) => string> = {

@@ -7,7 +7,18 @@ import type { GophishSmtp } from '@shared/gophish';
 import type { GophishImportReport } from '@shared/gophish-import';
 import { addressOf, isMailAddress } from '@shared/recipients-csv';
 import { sendingProfileInputSchema, type SendingProfileInput } from '@shared/sending';
-import { note, notice } from './gophish-report';
+import { at, note, notice } from './gophish-report';
+
+/** A refused setting, said in words (the profile's schema names fields as the API does). */
+const SETTING_WORDS: Record<string, string> = {
+  name: 'name',
+  host: 'host',
+  port: 'port',
+  username: 'username',
+  envelope_from: 'envelope sender',
+  header_from: 'From',
+  headers: 'custom headers',
+};
 
 const headerSchema = sendingProfileInputSchema.shape.headers;
 
@@ -21,14 +32,17 @@ function hostAndPort(value: string): { host: string; port: number } | null {
 }
 
 export function sendingProfileOf(smtp: GophishSmtp, report: GophishImportReport): SendingProfileInput | null {
-  const where = `sending profile "${smtp.name}"`;
+  const where = at('smtp', smtp.name);
   const relay = hostAndPort(smtp.host);
   const envelopeFrom = addressOf(smtp.from_address);
   if (!relay || !isMailAddress(envelopeFrom)) {
-    note(
-      report.attention,
-      `${where}: ${relay ? `its From "${smtp.from_address}" has no address` : `its host "${smtp.host}" is not host:port`}: not imported`,
-    );
+    if (relay) {
+      const said = `${where.text}: its From "${smtp.from_address}" has no address: not imported`;
+      note(report, 'attention', 'smtp_from_invalid', where, said, { from: smtp.from_address });
+    } else {
+      const said = `${where.text}: its host "${smtp.host}" is not host:port: not imported`;
+      note(report, 'attention', 'smtp_host_invalid', where, said, { host: smtp.host });
+    }
     return null;
   }
   const tls = relay.port === 465 ? 'implicit' : 'starttls';
@@ -50,14 +64,21 @@ export function sendingProfileOf(smtp: GophishSmtp, report: GophishImportReport)
     headers,
   });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    note(report.attention, `${where}: ${issue?.path.join('.')}: ${issue?.message}: not imported`);
+    const field = String(parsed.error.issues[0]?.path[0] ?? '');
+    const said = `${where.text}: its ${SETTING_WORDS[field] ?? 'settings'} cannot be used in Hookwise: not imported`;
+    note(report, 'attention', 'smtp_invalid', where, said, { field });
     return null;
   }
   // Reported only for a profile that is made: a refused one has its own entry above.
-  note(report.mapped, `${where}: ${relay.host} port ${relay.port}, TLS ${tls}, username and From`);
-  if (Object.keys(headers).length)
-    note(report.mapped, `${where}: headers ${Object.keys(headers).join(', ')}`);
+  const { host, port } = relay;
+  const said = `${where.text}: ${host} port ${port}, TLS ${tls}, username and From`;
+  note(report, 'mapped', 'smtp_mapped', where, said, { host, port, tls });
+  const names = Object.keys(headers).join(', ');
+  if (names) {
+    note(report, 'mapped', 'smtp_headers_mapped', where, `${where.text}: headers ${names}`, {
+      headers: names,
+    });
+  }
   if (headersLeftOut) notice(report, 'smtp_headers', smtp.name);
   notice(report, 'smtp_password', smtp.name);
   if (smtp.ignore_cert_errors) notice(report, 'ignore_cert_errors', smtp.name);

@@ -6,7 +6,7 @@
  */
 import { EMAIL_VARIABLES } from '@shared/campaign';
 import type { GophishImportReport } from '@shared/gophish-import';
-import { note } from './gophish-report';
+import { note, type Where } from './gophish-report';
 
 /** What GoPhish's variable becomes (null: dropped, it tracks opens with a pixel). */
 type Mapping = Record<string, string | null>;
@@ -29,40 +29,43 @@ const NOT_EMAIL_VARIABLE = otherThan(EMAIL_VARIABLES);
 /** In a page only GoPhish's own expressions go: a cloned site's {{…}} is its business. */
 const GO_EXPRESSION = /\{\{-?\s*(?:\.|if\b|else\b|end\b|range\b|with\b|template\b|printf\b)[^}]*\}\}/g;
 
-function mapWith(mapping: Mapping, text: string, where: string, report: GophishImportReport): string {
+function mapWith(mapping: Mapping, text: string, where: Where, report: GophishImportReport): string {
   const mapped = text.replace(GO_TEMPLATE, (whole, name: string) => {
     if (!(name in mapping)) return whole;
     const replacement = mapping[name];
+    const variable = `{{.${name}}}`;
     if (replacement === null || replacement === undefined) {
-      note(report.dropped, `${where}: {{.${name}}} (Hookwise does not track opens with a pixel)`);
+      const said = `${where.text}: ${variable} (Hookwise does not track opens with a pixel)`;
+      note(report, 'dropped', 'tracker_dropped', where, said, { variable });
       // The tracker is usually an <img>; leave no broken image behind.
       return '';
     }
-    note(report.mapped, `${where}: {{.${name}}} → ${replacement}`);
+    note(report, 'mapped', 'variable_mapped', where, `${where.text}: ${variable} → ${replacement}`, {
+      variable,
+      replacement,
+    });
     return replacement;
   });
   return mapped.replace(/<img[^>]*src=["']\s*["'][^>]*>/gi, '');
 }
 
-function takeOut(text: string, pattern: RegExp, where: string, report: GophishImportReport) {
+function takeOut(text: string, pattern: RegExp, where: Where, report: GophishImportReport) {
   // An unknown {{…}} would reach recipients as written: take it out and say where, for the
   // operator to reword the sentence around it.
   return text.replace(pattern, (match) => {
-    note(
-      report.attention,
-      `${where}: ${match} has no Hookwise equivalent: taken out; check the text around it`,
-    );
+    const said = `${where.text}: ${match} has no Hookwise equivalent: taken out; check the text around it`;
+    note(report, 'attention', 'variable_removed', where, said, { variable: match });
     return '';
   });
 }
 
 /** A template's subject, text or HTML with Hookwise's e-mail variables. */
-export function emailVariables(text: string, where: string, report: GophishImportReport): string {
+export function emailVariables(text: string, where: Where, report: GophishImportReport): string {
   return takeOut(mapWith(EMAIL, text, where, report), NOT_EMAIL_VARIABLE, where, report);
 }
 
 /** A landing page's HTML with Hookwise's page variables. */
-export function pageVariables(html: string, where: string, report: GophishImportReport): string {
+export function pageVariables(html: string, where: Where, report: GophishImportReport): string {
   return takeOut(mapWith(PAGE, html, where, report), GO_EXPRESSION, where, report);
 }
 

@@ -36,7 +36,7 @@ import { convertGophish, type GophishPair } from './gophish-convert';
 import { gophishGroupFromCsv, recipientsOf } from './gophish-group';
 import { importGapiPage, importGapiTemplate, type LibraryOutcome } from '../gophish-api/gophish-api.service';
 import { importGapiGroup } from '../gophish-api/gophish-objects.service';
-import { emptyReport, note, notice } from './gophish-report';
+import { at, emptyReport, note, notice } from './gophish-report';
 import { sendingProfileOf } from './gophish-smtp';
 
 /** One template and one page are one campaign; any other mix is a campaign for each. */
@@ -134,7 +134,12 @@ export async function importFromGophish(
 }
 
 const LIBRARY_LIST = { template: '/api/templates/', page: '/api/pages/', group: '/api/groups/' } as const;
-const KIND_WORDS = { template: 'template', page: 'landing page', group: 'group' } as const;
+/** Why the library refused an object, for the console: its API's checks, before anything was written. */
+const REFUSED = {
+  template: 'library_no_content',
+  page: 'library_no_name',
+  group: 'library_no_members',
+} as const;
 
 /**
  * Each template, landing page and group (JSON) also becomes a library object, stored by the
@@ -161,15 +166,17 @@ async function storeInLibrary(
     } catch (error) {
       // Refused by the API's checks, before anything was written: said, and the import goes on.
       if (!(error instanceof AppError) || error.statusCode !== 400) throw error;
-      note(report.attention, `${KIND_WORDS[kind]} "${name}": not added to the library: ${error.message}`);
+      const where = at(kind, name);
+      const code = name.trim() ? REFUSED[kind] : 'library_no_name';
+      note(report, 'attention', code, where, `${where.text}: not added to the library: ${error.message}`);
       return;
     }
     stored.push({ kind, id: outcome.id, name: name.trim(), created: outcome.created });
     if (outcome.created) {
-      note(
-        report.mapped,
-        `${KIND_WORDS[kind]} "${name.trim()}": library object ${outcome.id} (${LIBRARY_LIST[kind]})`,
-      );
+      const where = at(kind, name.trim());
+      const list = LIBRARY_LIST[kind];
+      const said = `${where.text}: library object ${outcome.id} (${list})`;
+      note(report, 'mapped', 'library_added', where, said, { id: outcome.id, list });
     } else {
       notice(report, `library_${kind}_kept`, name.trim());
     }

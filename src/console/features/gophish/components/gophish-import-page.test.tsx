@@ -22,11 +22,40 @@ const campaign: CampaignSummary = {
   created_at: '2026-11-01T08:00:00.000Z',
   recipients: 2,
 };
+const item = (
+  list: 'mapped' | 'dropped' | 'attention',
+  code: string,
+  place: string,
+  params: Record<string, string | number> = {},
+) => ({ list, code, place, name: 'Expiry', params, text: `${code}: English words` });
 const report = {
-  mapped: ['Subject', 'Text part', '{{.FirstName}} → {{first_name}}'],
-  dropped: ['Attachment invoice.pdf', '{{.Tracker}}'],
-  attention: ['The landing page captured passwords: Hookwise never does'],
+  mapped: ['English words'],
+  dropped: ['English words'],
+  attention: ['English words'],
   notices: [],
+  items: [
+    item('mapped', 'email_html_mapped', 'template'),
+    item('mapped', 'text_from_html', 'template_text'),
+    item('mapped', 'variable_mapped', 'template_html', {
+      variable: '{{.FirstName}}',
+      replacement: '{{first_name}}',
+    }),
+    item('dropped', 'attachment', 'template', { file: 'invoice.pdf' }),
+    item('dropped', 'tracker_dropped', 'template_html', { variable: '{{.Tracker}}' }),
+    item('attention', 'no_subject', 'template'),
+  ],
+};
+const worded = {
+  mapped: [
+    'Email template “Expiry”: subject, text, HTML and sender taken over.',
+    'Text part of email template “Expiry”: made from the HTML, as the template had none.',
+    'HTML of email template “Expiry”: {{.FirstName}} became {{first_name}}.',
+  ],
+  dropped: [
+    'Email template “Expiry”: the attachment invoice.pdf was left out: Hookwise sends no attachments.',
+    'HTML of email template “Expiry”: {{.Tracker}} was left out: Hookwise does not track opens with an image.',
+  ],
+  attention: ['Email template “Expiry”: no subject. A placeholder is used: set it.'],
 };
 
 // jsdom counts a required file input as empty even with a file chosen, so the form is submitted
@@ -70,7 +99,7 @@ describe('GophishImportPage', () => {
         within(list)
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(report[kind]);
+      ).toEqual(worded[kind]);
     }
     const link = within(section).getByRole('link', { name: 'Open the draft campaign' });
     expect(link.getAttribute('href')).toBe('/campaigns/c%2042');
@@ -163,6 +192,16 @@ describe('GophishImportPage', () => {
                   { code: 'base_href', name: 'Cloned portal', text: 'English words' },
                   { code: 'smtp_password', name: 'Relay', text: 'English words' },
                 ],
+                items: [
+                  {
+                    list: 'attention',
+                    code: 'no_subject',
+                    place: 'template',
+                    name: 'A',
+                    params: {},
+                    text: 'template "A": no subject: a placeholder is used, set it',
+                  },
+                ],
               },
             },
           }
@@ -188,7 +227,7 @@ describe('GophishImportPage', () => {
     expect(attention.map((li) => li.textContent)).toEqual([
       'Landing page “Cloned portal” sets a base address (<base href>), which Hookwise ignores: its relative links and images will not load. Make them absolute.',
       "Sending profile “Relay”: the password in GoPhish's file was not taken. Enter it in the sending profile.",
-      'template "A": no subject: a placeholder is used, set it',
+      'Email template “A”: no subject. A placeholder is used: set it.',
     ]);
   });
 
