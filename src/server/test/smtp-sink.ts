@@ -28,12 +28,21 @@ export interface SmtpSink {
   /** Replies refused, in order, with the address and the code. */
   refused: { to: string; code: number }[];
   verdict: Verdict;
+  /** How long the relay takes to answer each message, as a slow or busy one does. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(verdict: Verdict = () => null): Promise<SmtpSink> {
   const attempts = new Map<string, number>();
-  const sink: SmtpSink = { port: 0, received: [], refused: [], verdict, close: async () => {} };
+  const sink: SmtpSink = {
+    port: 0,
+    received: [],
+    refused: [],
+    verdict,
+    delayMs: 0,
+    close: async () => {},
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -46,7 +55,8 @@ export async function startSmtpSink(verdict: Verdict = () => null): Promise<Smtp
       const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       // cid: links kept as sent, so a test sees how the HTML refers to its inline images.
       simpleParser(stream, { keepCidLinks: true })
-        .then((mail) => {
+        .then(async (mail) => {
+          if (sink.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, sink.delayMs));
           const attempt = (attempts.get(to) ?? 0) + 1;
           attempts.set(to, attempt);
           const code = sink.verdict({ to, attempt });

@@ -3,8 +3,10 @@
  * settles it (sent, retried later, or failed with the relay's reply). Every server process may
  * run one; claims never overlap (outbox.repository.ts), so each message is sent by one worker.
  *
- * A message is settled right after the relay accepts it. A worker killed in between leaves it
- * claimed; when the claim's lease lapses another worker sends it again, with the same
+ * A message is settled right after the relay accepts it. Its claim is renewed just before it is
+ * handed to the relay, and it is not sent when another worker has taken it over meanwhile (a batch
+ * outlasting its lease behind a slow relay). A worker killed, or a send outlasting the lease,
+ * leaves it claimed; when the claim's lease lapses another worker sends it again, with the same
  * Message-ID. That window (one message per worker) is the only way a message is sent twice.
  * Claims keep each campaign within its rate over any sliding minute (see claim() below).
  */
@@ -18,6 +20,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import { fromHeader, renderEmail, type RenderedEmail } from './email-render';
 import {
   claimDue,
+  holdClaim,
   markSent,
   markSkipped,
   markUnsent,
@@ -107,6 +110,10 @@ export function outboxWorker(
       await markUnsent(db, settled, { state: 'failed', reply: why, cause }, nowIso());
       return;
     }
+    // Held again for the lease's length from now, or left to the worker that took it over.
+    const now = Date.now();
+    const leaseUntil = new Date(now + config.sending.leaseSeconds * 1000).toISOString();
+    if (!(await holdClaim(db, settled, leaseUntil, new Date(now).toISOString()))) return;
     try {
       const reply = await clientFor(profile).send({
         envelopeFrom: profile.envelope_from,

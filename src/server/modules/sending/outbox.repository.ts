@@ -264,6 +264,27 @@ export async function markSkipped(
 }
 
 /** A claimed message handed back untried (its campaign was paused meanwhile): queued as before. */
+/**
+ * Renews a claim just before its message goes to the relay: true while this worker still holds
+ * it. A batch claimed together is sent one at a time; a message whose lease lapsed while the
+ * others went out, and which another worker has taken over since, is left to that worker.
+ */
+export async function holdClaim(
+  db: Db,
+  message: { id: string; workerId: string },
+  leaseUntil: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ lease_until: leaseUntil, updated_at: at })
+    .where('id', '=', message.id)
+    .where('state', '=', 'sending')
+    .where('claimed_by', '=', message.workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function releaseClaim(db: Db, message: { id: string; workerId: string }, at: string) {
   await db
     .updateTable('outbox')

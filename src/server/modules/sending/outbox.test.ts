@@ -115,4 +115,62 @@ describeEachDatabase('the outbox', (get) => {
       expect(claimers.length).toBeGreaterThanOrEqual(1);
     },
   );
+
+  it(
+    'sends nothing twice when a slow relay makes a claimed batch outlast its lease',
+    { timeout: 60_000 },
+    async () => {
+      const h = get();
+      const slow = await startSmtpSink();
+      // Each message takes 250 ms to be accepted: a batch of 10 takes 2.5 s, its lease lasts 1 s.
+      slow.delayMs = 250;
+      try {
+        const tenant = await newTenant(h);
+        const profileId = await sinkProfile(h, tenant.headers, slow, 'b@slow.example');
+        const campaignId = await importCampaign(
+          h,
+          tenant,
+          campaignFile({ email: { from: 'IT <it@slow.example>', subject: 'Hi', body: 'Go: {{link}}' } }),
+        );
+        const total = 24;
+        const rows = Array.from({ length: total }, (_, i) => `s${i}@slow.example,S${i}`);
+        await importCsv(h, tenant, campaignId, `email,first_name\n${rows.join('\n')}\n`);
+        const config = {
+          ...h.config,
+          sending: { ...h.config.sending, timeScale: 1, pollMs: 20, leaseSeconds: 1 },
+        };
+        const other = await secondDatabase(h);
+        const workers = [
+          outboxWorker({ config, database: h.database }, h.app.log),
+          outboxWorker({ config, database: other ?? h.database }, h.app.log),
+        ];
+        const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
+        await startSending(h.database.db, config, campaign, {
+          profile_id: profileId,
+          rate_per_minute: 10_000,
+          spread_minutes: 0,
+        });
+        const deadline = Date.now() + 40_000;
+        let progress: SendingProgress | undefined;
+        while (Date.now() < deadline) {
+          progress = (
+            await h.admin.inject({
+              method: 'GET',
+              url: `/api/admin/campaigns/${campaignId}/sending`,
+              headers: tenant.headers,
+            })
+          ).json<SendingProgress>();
+          if (progress.counts.sent === total) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await Promise.all(workers.map((w) => w.stop()));
+        await other?.close();
+        expect(progress?.counts).toMatchObject({ sent: total, queued: 0, sending: 0, failed: 0 });
+        const received = slow.received.map((m) => m.to).sort();
+        expect(received).toEqual(rows.map((row) => row.split(',')[0]).sort());
+      } finally {
+        await slow.close();
+      }
+    },
+  );
 });
