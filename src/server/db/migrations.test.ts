@@ -234,5 +234,50 @@ for (const kind of databaseKinds()) {
         await opened.dispose();
       }
     });
+
+    it('gives each reported send its milliseconds to report, and keeps them as sends and reports are written', async () => {
+      const opened = await kind.open({ migrate: false });
+      try {
+        const { db } = opened.database;
+        await migrateTo(db, '2026-12-11-0006-programme-department');
+        const at = '2026-11-01T00:00:00.000Z';
+        await sql`insert into tenants (id, name, created_at) values ('t1', 't1', ${at})`.execute(db);
+        await sql`insert into campaigns (id, tenant_id, name, content, language_code, created_at)
+          values ('c1', 't1', 'c1', '{}', 'en', ${at})`.execute(db);
+        const recipient = (id: string, sent: string | null, reported: string | null) =>
+          sql`insert into recipients (id, tenant_id, campaign_id, rid, email, language_code, sent_at, reported_at, created_at)
+            values (${id}, 't1', 'c1', ${`rid-${id}`}, ${`${id}@example.com`}, 'en', ${sent}, ${reported}, ${at})`.execute(
+            db,
+          );
+        await recipient('r1', '2026-11-02T09:00:00.000Z', '2026-11-02T09:01:30.250Z');
+        await recipient('r2', '2026-11-02T09:00:00.000Z', null);
+        await recipient('r3', null, null);
+        expect(await migrateToLatest(db)).toContain('2026-12-12-0001-report-ms');
+        const times = async () =>
+          Object.fromEntries(
+            (
+              await sql<{ id: string; report_ms: number | string | null }>`
+                select id, report_ms from recipients order by id`.execute(db)
+            ).rows.map((r) => [r.id, r.report_ms === null ? null : Number(r.report_ms)]),
+          );
+        expect(await times()).toEqual({ r1: 90_250, r2: null, r3: null });
+
+        // r2 reported two days on; r3 sent; a send imported with its report; r1's report taken back.
+        await sql`update recipients set reported_at = '2026-11-04T09:00:00.000Z' where id = 'r2'`.execute(db);
+        await sql`update recipients set sent_at = '2026-11-03T10:00:00.000Z' where id = 'r3'`.execute(db);
+        await recipient('r4', '2026-11-05T08:00:00.000Z', '2026-11-05T08:00:07.000Z');
+        await sql`update recipients set reported_at = null where id = 'r1'`.execute(db);
+        expect(await times()).toEqual({ r1: null, r2: 172_800_000, r3: null, r4: 7_000 });
+
+        await migrateTo(db, '2026-12-11-0006-programme-department');
+        const reverted = await sql<Record<string, unknown>>`select * from recipients where id = 'r2'`.execute(
+          db,
+        );
+        expect(Object.keys(reverted.rows[0] ?? {})).not.toContain('report_ms');
+        await sql`update recipients set reported_at = null where id = 'r2'`.execute(db);
+      } finally {
+        await opened.dispose();
+      }
+    });
   });
 }

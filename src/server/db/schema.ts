@@ -109,6 +109,11 @@ export interface RecipientTable {
    * (migration 2026-12-11-0006): never updated by the application.
    */
   programme_department: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * Milliseconds from `sent_at` to `reported_at`, null until both are known: kept by the
+   * database's triggers (migration 2026-12-12-0001), never written by the application.
+   */
+  report_ms: ColumnType<number | string | null, never, never>;
   created_at: string;
 }
 
