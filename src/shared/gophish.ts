@@ -5,6 +5,7 @@
  * kind is refused with words. gophish-import.ts holds the import's body and answer.
  */
 import { z } from 'zod';
+import { gophishRefusal } from './gophish-refusal';
 import { PAGE_HTML_MAX } from './campaign';
 
 export const gophishTemplateSchema = z.object({
@@ -121,11 +122,8 @@ export function gophishFiles<T extends z.ZodType>(expected: GophishKind, schema:
       }
       const result = schema.safeParse(item);
       if (!result.success) {
-        const issue = result.error.issues[0];
-        ctx.addIssue({
-          code: 'custom',
-          message: `${at}${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}`,
-        });
+        const name = typeof item === 'object' && item !== null && 'name' in item ? item.name : undefined;
+        ctx.addIssue({ code: 'custom', message: at + gophishRefusal(name, result.error.issues[0]) });
         return z.NEVER;
       }
       parsed.push(result.data);

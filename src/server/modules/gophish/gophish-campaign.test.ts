@@ -301,7 +301,9 @@ describeEachDatabase('importing a GoPhish campaign with its results', (get) => {
     const res = await importBody(h, tenant, { campaign: json('campaigns-malformed.json') });
     expect(res.statusCode).toBe(400);
     const { error } = res.json<{ error: { code: string; message: string } }>();
-    expect(error.message).toMatch(/item 2: results\.0\.send_date: "yesterday" is not a date and time/);
+    expect(error.message).toMatch(
+      /item 2: “Q3 payroll” cannot be imported: results\.0\.send_date: "yesterday" is not a date and time/,
+    );
     const list = await h.admin.inject({
       method: 'GET',
       url: '/api/admin/campaigns',
@@ -347,7 +349,7 @@ describe('hookwise import gophish --campaign', () => {
     );
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain(
-      `--campaign ${fixture('campaigns-malformed.json')}: item 2: results.0.send_date: "yesterday" is not a date and time as GoPhish writes them`,
+      `--campaign ${fixture('campaigns-malformed.json')}: item 2: “Q3 payroll” cannot be imported: results.0.send_date: "yesterday" is not a date and time as GoPhish writes them`,
     );
     const list = run('campaign', 'list', '--json');
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(1);

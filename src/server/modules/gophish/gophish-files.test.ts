@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { CampaignDetail } from '@shared/admin-api';
+import { PAGE_HTML_MAX } from '@shared/campaign';
 import type { GophishImportResult } from '@shared/gophish-import';
 import type { SendingProfile } from '@shared/sending';
 import { newTenant, type TestTenant } from '@server/test/admin-fixtures';
@@ -156,7 +157,9 @@ describeEachDatabase('GoPhish files, as GoPhish writes them', (get) => {
       page: { id: 2, name: 'Too big', html: 'x'.repeat(2_000_001), capture_credentials: false },
     });
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json<{ error: { message: string } }>().error.message).toMatch(/^Invalid page: html: /);
+    expect(tooBig.json<{ error: { message: string } }>().error.message).toBe(
+      `Invalid page: “Too big” cannot be imported: its HTML is longer than ${PAGE_HTML_MAX.toLocaleString('en')} characters`,
+    );
   });
 
   it("reads a group CSV by GoPhish's rules: headers, Name <address>, international addresses", async () => {

@@ -38,6 +38,7 @@ import { importGapiPage, importGapiTemplate, type LibraryOutcome } from '../goph
 import { importGapiGroup } from '../gophish-api/gophish-objects.service';
 import { at, emptyReport, note, notice } from './gophish-report';
 import { sendingProfileOf } from './gophish-smtp';
+import { gophishRefusal } from '@shared/gophish-refusal';
 
 /** One template and one page are one campaign; any other mix is a campaign for each. */
 function pairsOf(input: GophishImport): GophishPair[] {
@@ -61,15 +62,15 @@ export async function importFromGophish(
   const profileFrom = input.smtp?.find((smtp) => smtp.from_address.trim())?.from_address.trim();
   // A name given for the import names its one campaign; several keep their own names.
   const name = pairs.length === 1 ? input.name : undefined;
-  const files = pairs.map((pair, index) => {
+  const files = pairs.map((pair) => {
     const parsed = campaignFileSchema.safeParse(
       convertGophish(pair, report, { name, from: input.from, fallbackFrom: profileFrom }),
     );
     if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    const which = pairs.length > 1 ? `campaign ${index + 1}: ` : '';
+    // Named as the operator gave it: the template, else the page given alone.
+    const [field, item] = pair.template ? ['template', pair.template] : ['page', pair.page];
     throw badRequest(
-      `${which}${issue?.path.join('.') ?? 'campaign'}: ${issue?.message ?? 'invalid'}`,
+      `Invalid ${field}: ${gophishRefusal(item?.name, parsed.error.issues[0])}`,
       'invalid_import',
     );
   });
@@ -196,14 +197,12 @@ async function storeInLibrary(
 /** Each GoPhish campaign's finished campaign, checked whole before anything is stored. */
 function planFinished(input: GophishImport, report: GophishImportResult['report']) {
   const now = nowIso();
-  return (input.campaign ?? []).map((campaign, index) => {
+  return (input.campaign ?? []).map((campaign) => {
     const plan = importedCampaignOf(campaign, report, now);
     const parsed = campaignFileSchema.safeParse(plan.file);
     if (parsed.success) return { ...plan, file: parsed.data };
-    const issue = parsed.error.issues[0];
-    const which = (input.campaign?.length ?? 0) > 1 ? `item ${index + 1}: ` : '';
     throw badRequest(
-      `campaign ${which}${issue?.path.join('.') ?? 'campaign'}: ${issue?.message ?? 'invalid'}`,
+      `Invalid campaign: ${gophishRefusal(campaign.name, parsed.error.issues[0])}`,
       'invalid_import',
     );
   });

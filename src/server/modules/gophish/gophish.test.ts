@@ -108,6 +108,35 @@ describeEachDatabase('moving from GoPhish', (get) => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<ImportAnswer>().campaigns[0]!.recipients).toBe(2);
   });
+
+  it('refuses an item that cannot be a campaign in plain words, naming it, and stores nothing', async () => {
+    const h = get();
+    const tenant = await newTenant(h);
+    const template = {
+      ...(json('template.json') as object),
+      name: 'Long one',
+      subject: 'Urgent '.repeat(50),
+    };
+    const res = await h.admin.inject({
+      method: 'POST',
+      url: '/api/admin/import/gophish',
+      headers: tenant.headers,
+      payload: { template, page: json('page.json'), group: json('group.json') },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Invalid template: “Long one” cannot be imported: its subject is longer than 300 characters',
+      },
+    });
+    const campaigns = await h.admin.inject({
+      method: 'GET',
+      url: '/api/admin/campaigns',
+      headers: tenant.headers,
+    });
+    expect(JSON.stringify(campaigns.json())).not.toContain('Long one');
+  });
 });
 
 describe('hookwise import gophish', { timeout: 120_000 }, () => {
