@@ -268,6 +268,9 @@ export const previewRequestSchema = z.object({
 });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
+/** A scenario's preview: the scenario as it is stored, in one language. */
+export const scenarioPreviewRequestSchema = z.strictObject({ language: z.enum(LANGUAGE_CODES) });
+
 /** The recipient pages a preview shows, in the journey's order. */
 export const PREVIEW_PAGES = ['phish', ...PHISH_STEPS, 'campaign-completed'] as const;
 export type PreviewPage = (typeof PREVIEW_PAGES)[number];

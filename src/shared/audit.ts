@@ -96,6 +96,7 @@ export const AUDIT_ACTIONS = [
   'campaign.from_scenario',
   'campaign.scenario',
   'scenario.copy',
+  'scenario.preview',
   'scenario.edit',
   'scenario.delete',
   'people_filter.create',
@@ -118,12 +119,13 @@ export const isAuditAction = (action: string): action is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(action);
 
 /** Actions that only look at something (a preview): folded in the console by default. */
-export const PREVIEW_ACTIONS = ['campaign.preview', 'campaign.email_preview'] as const;
+export const PREVIEW_ACTIONS = ['campaign.preview', 'campaign.email_preview', 'scenario.preview'] as const;
 
 /** Exact codes whose kind is not their prefix's; checked before the prefixes. */
 const KIND_OF_ACTION: Readonly<Record<string, AuditKind>> = {
   'campaign.preview': 'preview',
   'campaign.email_preview': 'preview',
+  'scenario.preview': 'preview',
   'campaign.email_test': 'sending',
   'campaign.send': 'sending',
   'campaign.send_pause': 'sending',

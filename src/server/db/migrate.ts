@@ -42,6 +42,7 @@ import * as gophishCampaignImport from './migrations/2026-12-11-0004-gophish-cam
 import * as programmeMonthIndex from './migrations/2026-12-11-0005-programme-month-index';
 import * as programmeDepartment from './migrations/2026-12-11-0006-programme-department';
 import * as reportMs from './migrations/2026-12-12-0001-report-ms';
+import * as scenarioPreviews from './migrations/2026-12-12-0002-scenario-previews';
 import type { Database } from './schema';
 
 // Listed explicitly (not read from disk) so bundling and tests see exactly the same set.
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-11-0005-programme-month-index': programmeMonthIndex,
   '2026-12-11-0006-programme-department': programmeDepartment,
   '2026-12-12-0001-report-ms': reportMs,
+  '2026-12-12-0002-scenario-previews': scenarioPreviews,
 };
 
 /**

@@ -314,7 +314,10 @@ export interface AuditLogTable {
 export interface PreviewTable {
   id: string;
   tenant_id: string;
-  campaign_id: string;
+  /** The campaign shown, or null for a scenario's preview (`scenario_id`). */
+  campaign_id: string | null;
+  /** The scenario shown (a library id or a tenant's copy), when no campaign is. */
+  scenario_id: ColumnType<string | null, string | null | undefined, never>;
   language_code: LanguageCode;
   /** The campaign file shown, as JSON text. */
   content: string;

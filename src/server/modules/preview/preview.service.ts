@@ -27,6 +27,8 @@ import { recipientLink } from '@shared/routes';
 import { SAMPLE_PERSON } from '@shared/email-variables';
 import { PREVIEW_ACTIONS } from '@shared/audit';
 import { audited } from '../audit/audited';
+import { requireScenario, type ScenarioScope } from '../scenarios/scenarios.service';
+import type { LanguageCode } from '@shared/languages';
 
 export const PREVIEW_RID_PREFIX = 'pv_';
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -48,17 +50,57 @@ export async function createPreview(
 ): Promise<Preview> {
   const campaign = await requireCampaign(db, tenantId, campaignId);
   const file = request.content === undefined ? storedFile(campaign.content) : checkedFile(request.content);
+  return storePreview(db, { tenantId: campaign.tenant_id, campaignId: campaign.id }, request.language, file, {
+    now,
+    action,
+    target: campaign.id,
+  });
+}
+
+/**
+ * A preview of a scenario (the library's or the tenant's copy) before any campaign is made from
+ * it: its pages as a recipient would see them, in one language, recording nothing.
+ */
+export async function createScenarioPreview(
+  db: Db,
+  scope: ScenarioScope,
+  scenarioId: string,
+  language: LanguageCode,
+  now = Date.now(),
+): Promise<Preview> {
+  const scenario = await requireScenario(db, scope, scenarioId);
+  return storePreview(
+    db,
+    { tenantId: scope.tenantId, scenarioId: scenario.id },
+    language,
+    scenario.campaign,
+    {
+      now,
+      action: 'scenario.preview',
+      target: scenario.id,
+    },
+  );
+}
+
+async function storePreview(
+  db: Db,
+  of: { tenantId: string; campaignId?: string; scenarioId?: string },
+  language: LanguageCode,
+  file: CampaignFile,
+  audit: { now: number; action: (typeof PREVIEW_ACTIONS)[number]; target: string },
+): Promise<Preview> {
   const rid = newPreviewRid();
-  const createdAt = new Date(now).toISOString();
-  const expiresAt = new Date(now + PREVIEW_TTL_MS).toISOString();
+  const createdAt = new Date(audit.now).toISOString();
+  const expiresAt = new Date(audit.now + PREVIEW_TTL_MS).toISOString();
   // Opportunistically: previews are made rarely, and an expired one is never served anyway.
-  await audited(db, { tenantId: campaign.tenant_id, action, target: campaign.id }, async (trx) => {
+  await audited(db, { tenantId: of.tenantId, action: audit.action, target: audit.target }, async (trx) => {
     await deleteExpiredPreviews(trx, createdAt);
     await insertPreview(trx, {
       id: rid,
-      tenant_id: campaign.tenant_id,
-      campaign_id: campaign.id,
-      language_code: request.language,
+      tenant_id: of.tenantId,
+      campaign_id: of.campaignId ?? null,
+      scenario_id: of.scenarioId ?? null,
+      language_code: language,
       content: JSON.stringify(file),
       created_at: createdAt,
       expires_at: expiresAt,
@@ -157,7 +199,7 @@ export async function previewCampaignData(db: Db, config: Config, rid: string): 
   const { row, content } = await loadPreview(db, rid);
   const reader = {
     rid,
-    campaignId: row.campaign_id,
+    campaignId: row.campaign_id ?? row.scenario_id ?? '',
     personId: 'preview',
     tenantId: row.tenant_id,
     language: row.language_code,

@@ -4,7 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminErrors, errorSchema, noContentSchema } from '@shared/admin-api';
+import {
+  adminErrors,
+  errorSchema,
+  noContentSchema,
+  previewSchema,
+  scenarioPreviewRequestSchema,
+} from '@shared/admin-api';
 import {
   scenarioCampaignSchema,
   scenarioCopySchema,
@@ -18,6 +24,7 @@ import {
 import type { AppContext } from '@server/context';
 import { tenantOf } from '../admin/admin-auth';
 import { adminSecurity } from '../admin/admin-schemas';
+import { createScenarioPreview } from '../preview/preview.service';
 import {
   copyScenario,
   deleteScenario,
@@ -83,6 +90,29 @@ export function scenarioRoutes(ctx: AppContext) {
       },
       async (request, reply) =>
         reply.status(201).send(await startCampaign(db, scope(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/api/admin/scenarios/:id/preview',
+      {
+        // Showing what recipients would see changes nothing: a viewer may preview.
+        config: { role: 'viewer' },
+        schema: {
+          tags,
+          security: adminSecurity,
+          summary:
+            'Preview a scenario in one language before any campaign is made from it, recording nothing',
+          description:
+            'The pages open on the admin listener for an hour, as a campaign preview does: the phishing page and each journey page, with a sample person.',
+          params: scenarioParamsSchema,
+          body: scenarioPreviewRequestSchema,
+          response: { 201: previewSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createScenarioPreview(db, scope(request), request.params.id, request.body.language)),
     );
 
     r.post(

@@ -121,7 +121,7 @@ export async function emailPreviewDocument(
   const { row, file } = await openPreviewFile(db, rid);
   const { email } = await render(db, config, {
     tenantId: row.tenant_id,
-    campaignId: row.campaign_id,
+    campaignId: row.campaign_id ?? row.scenario_id ?? '',
     file,
     language: row.language_code,
     recipientId,
