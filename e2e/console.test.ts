@@ -298,7 +298,7 @@ describe.runIf(browserAvailable)('operator console in Chromium', () => {
     expect(await viewer.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     expect(await viewer.getByLabel('Campaign name').isDisabled()).toBe(true);
     // Reading includes the preview.
-    const preview = viewer.frameLocator('iframe[title="Preview of the Phishing page page in English"]');
+    const preview = viewer.frameLocator('iframe[title="Preview of the Phishing page in English"]');
     await expect.poll(() => preview.locator('h1').innerText()).toBe('Sign in');
 
     await viewer.goto(`${server.adminUrl}/campaigns/${campaignId}/recipients`);

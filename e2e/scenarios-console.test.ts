@@ -2,7 +2,8 @@
  * The Scenarios page in Chromium, against a real server and the library Hookwise ships: an
  * operator filters by keyboard, starts a campaign from `shared-document` in two clicks and lands
  * in the campaign editor with the scenario's texts; the page is axe-clean and readable, fits a
- * 390 px phone, and reads right to left in Arabic with the scenario's Arabic title.
+ * 390 px phone, and reads right to left in Arabic with the scenario's Arabic title, its pages
+ * previewed in Arabic before any campaign is made.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,21 @@ describe.runIf(browserAvailable)('the scenario library in the console', () => {
     const email = phone.locator('.scenario-email');
     expect(await email.getAttribute('dir')).toBe('rtl');
     expect(await email.innerText()).not.toContain('{{');
+
+    // Its pages, before any campaign is made: the phishing page, then the awareness page picked
+    // from the keyboard, both in Arabic, right to left.
+    const editorWords = JSON.parse(
+      readFileSync('public/assets/i18n/ar.console-editor.json', 'utf8'),
+    ) as Record<string, string>;
+    const frame = phone.frameLocator('iframe.preview-frame__iframe');
+    await expect.poll(() => frame.locator('html').getAttribute('dir'), { timeout: 15_000 }).toBe('rtl');
+    const pagePicker = phone.getByLabel(editorWords['preview.page']!, { exact: true });
+    await pagePicker.focus();
+    await phone.keyboard.press('ArrowDown');
+    await expect.poll(() => pagePicker.inputValue()).toBe('awareness');
+    const awareness = scenario.campaign.translations.ar?.awareness?.title ?? '';
+    expect(awareness).not.toBe('');
+    await expect.poll(() => frame.locator('body').innerText(), { timeout: 15_000 }).toContain(awareness);
     expect(await sidewaysOverflow(phone)).toBe(0);
     await expectAxeClean(phone, 'a scenario in Arabic at 390 px');
     await phone.context().close();

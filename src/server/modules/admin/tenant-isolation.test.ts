@@ -290,6 +290,12 @@ describeEachDatabase('operator API: tenant isolation', (get) => {
       { method: 'POST', url: `${sc}/campaign`, route: '/api/admin/scenarios/{id}/campaign', payload: {} },
       { method: 'POST', url: `${sc}/copy`, route: '/api/admin/scenarios/{id}/copy', payload: {} },
       {
+        method: 'POST',
+        url: `${sc}/preview`,
+        route: '/api/admin/scenarios/{id}/preview',
+        payload: { language: 'en' },
+      },
+      {
         method: 'GET',
         url: `/api/admin/people/${bPerson}/history`,
         route: '/api/admin/people/{id}/history',

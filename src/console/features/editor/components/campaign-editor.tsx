@@ -83,7 +83,7 @@ export function CampaignEditor({ campaignId, initial, readOnly, previewDelayMs }
             {/* Outside the form's fieldset: a viewer may switch its language and tabs too. */}
             {section === 'email' && draft.email && <EmailPreviewPanel delayMs={previewDelayMs} />}
             <PreviewPanel
-              campaignId={campaignId}
+              source={{ campaignId }}
               content={draft}
               defaultLanguage={draft.language_code}
               steps={draft.navigation}

@@ -7,14 +7,15 @@ import { LanguageSelect } from '@console/components/language-select';
 import { useEditorT } from '@console/hooks/use-editor-t';
 import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import type { PhishStep } from '@shared/routes';
-import { PREVIEW_PAGES, type PreviewPage } from '../api/mint-preview';
+import { PREVIEW_PAGES, type PreviewPage, type PreviewSource } from '../api/mint-preview';
 import { usePreview } from '../hooks/use-preview';
 import { PreviewFrame, type PreviewWidth } from './preview-frame';
 import './preview-panel.css';
 
 interface PreviewPanelProps {
-  campaignId: string;
-  content: unknown;
+  source: PreviewSource;
+  /** The unsaved campaign file to show; a scenario is shown as stored. */
+  content?: unknown;
   defaultLanguage: LanguageCode;
   /** The journey's steps: only these (with the phishing and the completed page) are offered. */
   steps: readonly PhishStep[];
@@ -26,7 +27,7 @@ interface PreviewPanelProps {
 const isPage = (value: string): value is PreviewPage => (PREVIEW_PAGES as readonly string[]).includes(value);
 
 export function PreviewPanel({
-  campaignId,
+  source,
   content,
   defaultLanguage,
   steps,
@@ -38,7 +39,7 @@ export function PreviewPanel({
   const id = useId();
   const [language, setLanguage] = useState<LanguageCode>(defaultLanguage);
   const [width, setWidth] = useState<PreviewWidth>('phone');
-  const { preview, error, loading, refresh } = usePreview({ campaignId, content, language, delayMs });
+  const { preview, error, loading, refresh } = usePreview({ source, content, language, delayMs });
   // Only the pages this campaign's journey shows: a step left out is not previewed.
   const pages = PREVIEW_PAGES.filter(
     (p) => p === 'phish' || p === 'campaign-completed' || (steps as readonly string[]).includes(p),

@@ -6,10 +6,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Preview } from '@shared/admin-api';
 import type { LanguageCode } from '@shared/languages';
-import { mintPreview } from '../api/mint-preview';
+import { mintPreview, type PreviewSource } from '../api/mint-preview';
 
 interface PreviewOptions {
-  campaignId: string;
+  source: PreviewSource;
   content: unknown;
   language: LanguageCode;
   delayMs?: number;
@@ -23,7 +23,7 @@ interface PreviewState {
 }
 
 export function usePreview({
-  campaignId,
+  source,
   content,
   language,
   delayMs = 1000,
@@ -33,7 +33,9 @@ export function usePreview({
   const [nonce, setNonce] = useState(0);
   // The effect depends on the text, not the object: a new draft object with the same content
   // (a field typed and deleted again) does not mint again.
-  const serialised = useMemo(() => JSON.stringify(content), [content]);
+  const serialised = useMemo(() => JSON.stringify(content ?? null), [content]);
+  // By value: a new object naming the same campaign or scenario does not mint again.
+  const sourceKey = JSON.stringify(source);
   const lastMinted = useRef<{ serialised: string; language: LanguageCode; nonce: number } | null>(null);
 
   useEffect(() => {
@@ -45,7 +47,13 @@ export function usePreview({
       () => {
         lastMinted.current = { serialised, language, nonce };
         setState((current) => ({ ...current, loading: true }));
-        mintPreview(campaignId, language, JSON.parse(serialised), controller.signal).then(
+        const parsed = JSON.parse(serialised) as unknown;
+        mintPreview(
+          JSON.parse(sourceKey) as PreviewSource,
+          language,
+          parsed === null ? undefined : parsed,
+          controller.signal,
+        ).then(
           (preview) => setState({ preview, loading: false }),
           (error: unknown) => {
             if (controller.signal.aborted) return;
@@ -60,7 +68,7 @@ export function usePreview({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [campaignId, serialised, language, nonce, delayMs, enabled]);
+  }, [sourceKey, serialised, language, nonce, delayMs, enabled]);
 
   return { ...state, refresh: () => setNonce((n) => n + 1) };
 }

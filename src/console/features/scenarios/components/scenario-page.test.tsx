@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '@locales/en.console.json';
 import enScenarios from '@locales/en.console-scenarios.json';
+import enEditor from '@locales/en.console-editor.json';
 import type { ScenarioDetail } from '@shared/scenario-api';
 import { campaignFileSchema } from '@shared/campaign';
 import { initI18n } from '@console/lib/i18n';
@@ -9,7 +10,10 @@ import { mockFetch, renderPage } from '@console/test/render';
 import { ScenarioPage } from './scenario-page';
 
 beforeAll(() =>
-  initI18n({ language: 'en', resources: { en: { console: en, 'console-scenarios': enScenarios } } }),
+  initI18n({
+    language: 'en',
+    resources: { en: { console: en, 'console-scenarios': enScenarios, 'console-editor': enEditor } },
+  }),
 );
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,6 +59,47 @@ const scenario = (over: Partial<ScenarioDetail> = {}): ScenarioDetail => ({
 });
 
 describe('ScenarioPage', () => {
+  it('previews its pages before any campaign is made, in the language and page picked', async () => {
+    const pages = (rid: string) => ({
+      phish: `/phish?rid=${rid}`,
+      awareness: `/phish/awareness?rid=${rid}`,
+      pdf: `/phish/pdf?rid=${rid}`,
+      sei: `/phish/sei?rid=${rid}`,
+      entry_text: `/phish/entry_text?rid=${rid}`,
+      questionnaire: `/phish/questionnaire?rid=${rid}`,
+      'campaign-completed': `/campaign/campaign-completed?rid=${rid}`,
+    });
+    const calls = mockFetch((call) => {
+      if (call.url.pathname === '/api/admin/scenarios/shared-document') return { json: scenario() };
+      if (call.method === 'POST' && call.url.pathname === '/api/admin/scenarios/shared-document/preview') {
+        const { language } = JSON.parse(call.body ?? '{}') as { language: string };
+        const rid = `pv_${language}`;
+        return { status: 201, json: { rid, expires_at: '2026-12-01T00:00:00.000Z', pages: pages(rid) } };
+      }
+      return undefined;
+    });
+    renderPage(<ScenarioPage />, {
+      path: '/scenarios/:id',
+      url: '/scenarios/shared-document',
+      role: 'viewer',
+    });
+    const frame = await screen.findByTitle('Preview of the Phishing page in English');
+    await waitFor(() => expect(frame.getAttribute('src')).toBe('/phish?rid=pv_en'));
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    fireEvent.change(within(preview).getByLabelText('Page'), { target: { value: 'awareness' } });
+    expect(screen.getByTitle('Preview of the Awareness page in English').getAttribute('src')).toBe(
+      '/phish/awareness?rid=pv_en',
+    );
+    fireEvent.change(within(preview).getByLabelText('Language'), { target: { value: 'ar' } });
+    await waitFor(() =>
+      expect(screen.getByTitle(/Preview of the Awareness page in /).getAttribute('src')).toBe(
+        '/phish/awareness?rid=pv_ar',
+      ),
+    );
+    const minted = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body ?? '{}') as unknown);
+    expect(minted).toEqual([{ language: 'en' }, { language: 'ar' }]);
+  });
+
   it('shows the e-mail as a sample person gets it, in the language picked, with its red flags', async () => {
     mockFetch((call) =>
       call.url.pathname === '/api/admin/scenarios/shared-document' ? { json: scenario() } : undefined,

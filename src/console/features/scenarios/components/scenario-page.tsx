@@ -1,6 +1,7 @@
 /**
- * /scenarios/:id: one scenario, its level and why, its e-mail in a chosen language, and what an
- * operator can do with it: start a campaign, copy it, and edit or remove the tenant's own copy.
+ * /scenarios/:id: one scenario, its level and why, its e-mail and its pages in a chosen language,
+ * and what an operator can do with it: start a campaign, copy it, and edit or remove the tenant's
+ * own copy.
  */
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +12,8 @@ import { PageHeading } from '@console/components/page-heading';
 import { useScenariosT } from '@console/hooks/use-scenarios-t';
 import { hasRole } from '@console/lib/roles';
 import { useSession } from '@console/features/accounts/api/session';
+import { PreviewPanel } from '@console/features/preview/components/preview-panel';
+import type { PreviewPage } from '@console/features/preview/api/mint-preview';
 import { useScenario } from '../api/scenarios';
 import { CopyButton } from './copy-button';
 import { DifficultyMeter } from './difficulty-meter';
@@ -26,6 +29,7 @@ export function ScenarioPage() {
   const { user } = useSession();
   const scenario = useScenario(id);
   const [starting, setStarting] = useState(false);
+  const [page, setPage] = useState<PreviewPage>('phish');
   const operator = hasRole(user.role, 'operator');
   const shown = i18n.resolvedLanguage ?? i18n.language;
   const consoleLanguage = isLanguageCode(shown) ? shown : 'en';
@@ -77,6 +81,14 @@ export function ScenarioPage() {
         )}
       </section>
       <EmailSample scenario={s} initial={consoleLanguage} />
+      {/* The pages a recipient goes through, before any campaign is made from it. */}
+      <PreviewPanel
+        source={{ scenarioId: s.id }}
+        defaultLanguage={language}
+        steps={s.campaign.navigation}
+        page={page}
+        onPageChange={setPage}
+      />
       {operator && s.source === 'tenant' && <EditCopy scenario={s} />}
       {starting && <StartCampaignDialog id={s.id} title={texts.title} onClose={() => setStarting(false)} />}
     </>

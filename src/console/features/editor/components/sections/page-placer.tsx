@@ -27,7 +27,11 @@ export function PagePlacer({ target, onPlace }: { target: Target; onPlace: (targ
   const { t } = useEditorT();
   const id = useId();
   const { campaignId, draft } = useEditor();
-  const { preview, error } = usePreview({ campaignId, content: draft, language: draft.language_code });
+  const { preview, error } = usePreview({
+    source: { campaignId },
+    content: draft,
+    language: draft.language_code,
+  });
   const region = target.region;
 
   return (
