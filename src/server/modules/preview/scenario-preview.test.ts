@@ -33,7 +33,11 @@ describeEachDatabase('scenario preview', (get) => {
     expect(rid).toMatch(/^pv_/);
 
     const scenario = (
-      await h.admin.inject({ method: 'GET', url: '/api/admin/scenarios/password-expiry', headers: tenant.headers })
+      await h.admin.inject({
+        method: 'GET',
+        url: '/api/admin/scenarios/password-expiry',
+        headers: tenant.headers,
+      })
     ).json<ScenarioDetail>();
     const german = scenario.campaign.translations.de;
     const data = (await h.admin.inject({ method: 'GET', url: `/api/campaign/${rid}` })).json<CampaignData>();

@@ -22,13 +22,7 @@ interface PreviewState {
   loading: boolean;
 }
 
-export function usePreview({
-  source,
-  content,
-  language,
-  delayMs = 1000,
-  enabled = true,
-}: PreviewOptions) {
+export function usePreview({ source, content, language, delayMs = 1000, enabled = true }: PreviewOptions) {
   const [state, setState] = useState<PreviewState>({ loading: false });
   const [nonce, setNonce] = useState(0);
   // The effect depends on the text, not the object: a new draft object with the same content
