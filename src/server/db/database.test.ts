@@ -136,6 +136,25 @@ for (const kind of databaseKinds().filter((k) => k.name === 'postgres')) {
     }
   });
 
+  it('keeps working when the server ends its idle connections, as a restart or a failover does', async () => {
+    const opened = await kind.open({ migrate: false });
+    const other = openDatabase(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    try {
+      const { db } = opened.database;
+      const pid = async () =>
+        Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid);
+      const before = await pid();
+      // Ended from another session while idle in the pool: the pool sees the error on its own.
+      await sql`select pg_terminate_backend(${before})`.execute(other.db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const after = await pid();
+      expect(after).not.toBe(before);
+    } finally {
+      await other.close();
+      await opened.dispose();
+    }
+  });
+
   it('migrates one instance at a time: a migration waits for the lock another holds', async () => {
     const opened = await kind.open({ migrate: false });
     const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -215,6 +215,10 @@ function openPostgres(url: string, options: OpenOptions): DatabaseConnection {
     max: options.poolSize ?? 10,
     ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
+  // A connection lost while idle (the server restarted, a failover, an administrator ending
+  // sessions) is dropped by the pool, and the next query opens a new one. Without a listener the
+  // pool's 'error' event would end the process instead.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
