@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SendingProgress } from '@shared/sending';
-import { campaignFile, importCampaign, importCsv, newTenant } from '@server/test/admin-fixtures';
-import { describeEachDatabase } from '@server/test/harness';
+import {
+  campaignFile,
+  importCampaign,
+  importCsv,
+  newTenant,
+  type TestTenant,
+} from '@server/test/admin-fixtures';
+import { describeEachDatabase, type Harness } from '@server/test/harness';
 import { secondDatabase, sinkProfile } from '@server/test/sending-fixtures';
 import { startSmtpSink, type SmtpSink } from '@server/test/smtp-sink';
 import { requireCampaign } from '../campaigns/campaigns.service';
+import type { SendingConfig } from '@server/config';
 import { outboxWorker } from './outbox-worker';
 import { startSending } from './sending.service';
 
@@ -13,6 +20,53 @@ const RATE = 600;
 /** A minute passes in a second: 600 a minute is 600 a second of test time. */
 const SCALE = 60;
 const SCALED_MINUTE_MS = 60_000 / SCALE;
+
+/**
+ * Sends the campaign with two workers (on PostgreSQL each with its own connections), started
+ * through the service with `sending`'s clock, until `total` are sent or the time is up.
+ */
+async function sendWithTwoWorkers(
+  h: Harness,
+  tenant: TestTenant,
+  campaignId: string,
+  options: {
+    profileId: string;
+    rate: number;
+    total: number;
+    timeoutMs: number;
+    sending: Partial<SendingConfig>;
+  },
+): Promise<SendingProgress | undefined> {
+  const config = { ...h.config, sending: { ...h.config.sending, ...options.sending } };
+  const other = await secondDatabase(h);
+  const workers = [
+    outboxWorker({ config, database: h.database }, h.app.log),
+    outboxWorker({ config, database: other ?? h.database }, h.app.log),
+  ];
+  // The plan (due times) is made where the sending starts, with the compressed clock.
+  const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
+  await startSending(h.database.db, config, campaign, {
+    profile_id: options.profileId,
+    rate_per_minute: options.rate,
+    spread_minutes: 0,
+  });
+  const deadline = Date.now() + options.timeoutMs;
+  let progress: SendingProgress | undefined;
+  while (Date.now() < deadline) {
+    progress = (
+      await h.admin.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${campaignId}/sending`,
+        headers: tenant.headers,
+      })
+    ).json<SendingProgress>();
+    if (progress.counts.sent === options.total) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await Promise.all(workers.map((w) => w.stop()));
+  await other?.close();
+  return progress;
+}
 
 describeEachDatabase('the outbox', (get) => {
   let sink: SmtpSink;
@@ -39,37 +93,13 @@ describeEachDatabase('the outbox', (get) => {
       const imported = await importCsv(h, tenant, campaignId, `email,first_name\n${rows.join('\n')}\n`);
       expect(imported.json()).toMatchObject({ accepted: COUNT });
 
-      const config = {
-        ...h.config,
-        sending: { ...h.config.sending, timeScale: SCALE, pollMs: 20, leaseSeconds: 30 },
-      };
-      const other = await secondDatabase(h);
-      const workers = [
-        outboxWorker({ config, database: h.database }, h.app.log),
-        outboxWorker({ config, database: other ?? h.database }, h.app.log),
-      ];
-      // Through the service with the compressed clock: the plan (due times) is made where the sending starts.
-      const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
-      await startSending(h.database.db, config, campaign, {
-        profile_id: profileId,
-        rate_per_minute: RATE,
-        spread_minutes: 0,
+      const progress = await sendWithTwoWorkers(h, tenant, campaignId, {
+        profileId,
+        rate: RATE,
+        total: COUNT,
+        timeoutMs: 45_000,
+        sending: { timeScale: SCALE, pollMs: 20, leaseSeconds: 30 },
       });
-      const deadline = Date.now() + 45_000;
-      let progress: SendingProgress | undefined;
-      while (Date.now() < deadline) {
-        progress = (
-          await h.admin.inject({
-            method: 'GET',
-            url: `/api/admin/campaigns/${campaignId}/sending`,
-            headers: tenant.headers,
-          })
-        ).json<SendingProgress>();
-        if (progress.counts.sent === COUNT) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await Promise.all(workers.map((w) => w.stop()));
-      await other?.close();
       expect(progress?.counts).toMatchObject({ sent: COUNT, queued: 0, sending: 0, failed: 0 });
 
       const mine = sink.received.filter((m) => m.to.endsWith('@rate.example'));
@@ -135,36 +165,13 @@ describeEachDatabase('the outbox', (get) => {
         const total = 24;
         const rows = Array.from({ length: total }, (_, i) => `s${i}@slow.example,S${i}`);
         await importCsv(h, tenant, campaignId, `email,first_name\n${rows.join('\n')}\n`);
-        const config = {
-          ...h.config,
-          sending: { ...h.config.sending, timeScale: 1, pollMs: 20, leaseSeconds: 1 },
-        };
-        const other = await secondDatabase(h);
-        const workers = [
-          outboxWorker({ config, database: h.database }, h.app.log),
-          outboxWorker({ config, database: other ?? h.database }, h.app.log),
-        ];
-        const campaign = await requireCampaign(h.database.db, tenant.tenantId, campaignId);
-        await startSending(h.database.db, config, campaign, {
-          profile_id: profileId,
-          rate_per_minute: 10_000,
-          spread_minutes: 0,
+        const progress = await sendWithTwoWorkers(h, tenant, campaignId, {
+          profileId,
+          rate: 10_000,
+          total,
+          timeoutMs: 40_000,
+          sending: { timeScale: 1, pollMs: 20, leaseSeconds: 1 },
         });
-        const deadline = Date.now() + 40_000;
-        let progress: SendingProgress | undefined;
-        while (Date.now() < deadline) {
-          progress = (
-            await h.admin.inject({
-              method: 'GET',
-              url: `/api/admin/campaigns/${campaignId}/sending`,
-              headers: tenant.headers,
-            })
-          ).json<SendingProgress>();
-          if (progress.counts.sent === total) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await Promise.all(workers.map((w) => w.stop()));
-        await other?.close();
         expect(progress?.counts).toMatchObject({ sent: total, queued: 0, sending: 0, failed: 0 });
         const received = slow.received.map((m) => m.to).sort();
         expect(received).toEqual(rows.map((row) => row.split(',')[0]).sort());
