@@ -218,6 +218,11 @@ const CASES: Record<string, Case> = {
     expect: 'not found',
     payload: {},
   },
+  'POST /api/admin/scenarios/:id/preview': {
+    url: (b) => `/api/admin/scenarios/${b.scenarioId}/preview`,
+    expect: 'not found',
+    payload: { language: 'en' },
+  },
   'GET /api/admin/people/groups': { url: () => '/api/admin/people/groups', expect: 'no leak' },
   'GET /api/admin/people/:id/history': {
     url: (b) => `/api/admin/people/${b.personId}/history`,
