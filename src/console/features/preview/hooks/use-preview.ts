@@ -27,10 +27,13 @@ export function usePreview({ source, content, language, delayMs = 1000, enabled 
   const [nonce, setNonce] = useState(0);
   // The effect depends on the text, not the object: a new draft object with the same content
   // (a field typed and deleted again) does not mint again.
-  const serialised = useMemo(() => JSON.stringify(content ?? null), [content]);
+  const serialised = useMemo(() => (content === undefined ? undefined : JSON.stringify(content)), [content]);
   // By value: a new object naming the same campaign or scenario does not mint again.
-  const sourceKey = JSON.stringify(source);
-  const lastMinted = useRef<{ serialised: string; language: LanguageCode; nonce: number } | null>(null);
+  const campaignId = 'campaignId' in source ? source.campaignId : undefined;
+  const scenarioId = 'scenarioId' in source ? source.scenarioId : undefined;
+  const lastMinted = useRef<{ serialised: string | undefined; language: LanguageCode; nonce: number } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (!enabled) return;
@@ -41,13 +44,10 @@ export function usePreview({ source, content, language, delayMs = 1000, enabled 
       () => {
         lastMinted.current = { serialised, language, nonce };
         setState((current) => ({ ...current, loading: true }));
-        const parsed = JSON.parse(serialised) as unknown;
-        mintPreview(
-          JSON.parse(sourceKey) as PreviewSource,
-          language,
-          parsed === null ? undefined : parsed,
-          controller.signal,
-        ).then(
+        const target: PreviewSource =
+          scenarioId === undefined ? { campaignId: campaignId ?? '' } : { scenarioId };
+        const draft: unknown = serialised === undefined ? undefined : JSON.parse(serialised);
+        mintPreview(target, language, draft, controller.signal).then(
           (preview) => setState({ preview, loading: false }),
           (error: unknown) => {
             if (controller.signal.aborted) return;
@@ -62,7 +62,7 @@ export function usePreview({ source, content, language, delayMs = 1000, enabled 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [sourceKey, serialised, language, nonce, delayMs, enabled]);
+  }, [campaignId, scenarioId, serialised, language, nonce, delayMs, enabled]);
 
   return { ...state, refresh: () => setNonce((n) => n + 1) };
 }
